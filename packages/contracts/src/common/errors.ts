@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes; each has a Turkish and an English message in i18n/messages.ts. */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'LOCATION_NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'CONFLICT',
+  'TOO_MANY_REQUESTS',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+export const errorCode = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCode>;
+
+/** The error model of every API answer with a 4xx or 5xx status. `fields` maps a field path to its message. */
+export const errorBody = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Spec §9: default page size 10, first page 1. */
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 1000;
+
+export const pagination = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  currentPage: z.coerce.number().int().min(1).default(1),
+});
+
+export const sortOrder = z.enum(['asc', 'desc']);
+export type SortOrder = z.infer<typeof sortOrder>;
+
+/**
+ * The one list query of every list call (spec §7: pagination{limit,currentPage}, keyword, order,
+ * orderBy, filter). A feature narrows `orderBy` to its sortable columns and `filter` to its filter
+ * schema with `listQuery({ orderBy, filter })`.
+ */
+export const listQuery = <
+  OrderBy extends z.ZodType<string> = z.ZodString,
+  Filter extends z.ZodType = z.ZodUnknown,
+>(
+  options: { orderBy?: OrderBy; filter?: Filter } = {},
+) =>
+  z.strictObject({
+    pagination: pagination.default({ limit: DEFAULT_PAGE_SIZE, currentPage: 1 }),
+    keyword: z.string().trim().max(200).optional(),
+    order: sortOrder.optional(),
+    orderBy: (options.orderBy ?? z.string().max(64)).optional() as z.ZodOptional<OrderBy>,
+    filter: (options.filter ?? z.unknown()).optional() as z.ZodOptional<Filter>,
+  });
+
+export type ListQuery = z.infer<ReturnType<typeof listQuery>>;
+
+export const paginationResult = z.object({
+  total: z.number().int(),
+  limit: z.number().int(),
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type PaginationResult = z.infer<typeof paginationResult>;
+
+/** The one list answer: `{ data, pagination: { total, limit, currentPage, totalPages } }`. */
+export const listResponse = <Item extends z.ZodType>(item: Item) =>
+  z.object({ data: z.array(item), pagination: paginationResult });
+
+export type ListResponse<Item> = { data: Item[]; pagination: PaginationResult };
+
+export const paginationOf = (
+  total: number,
+  page: { limit: number; currentPage: number },
+): PaginationResult => ({
+  total,
+  limit: page.limit,
+  currentPage: page.currentPage,
+  totalPages: Math.ceil(total / page.limit),
+});

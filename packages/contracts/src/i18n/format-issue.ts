@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { Language } from './languages';
+import { type MessageParams, validationMessage } from './messages';
+
+/**
+ * Zod reports a missing value as a plain type error; this marks it as `validation.required` so that
+ * both the server and the forms can say "required" rather than "must be text". Schemas in this
+ * package give their own messages as `validation.<key>` keys.
+ */
+z.config({
+  customError: (issue) =>
+    issue.code === 'invalid_type' && issue.input === undefined ? 'validation.required' : undefined,
+});
+
+type Issue = z.core.$ZodIssue;
+
+const typeKey = (expected: string) =>
+  ['string', 'number', 'int', 'boolean', 'array', 'object', 'date'].includes(expected) ? expected : 'other';
+
+const sizeKey = (issue: Extract<Issue, { code: 'too_small' | 'too_big' }>) => {
+  const base = issue.code === 'too_small' ? 'tooSmall' : 'tooBig';
+  switch (issue.origin) {
+    case 'string':
+      return `${base}.string`;
+    case 'array':
+    case 'set':
+      return `${base}.array`;
+    case 'date':
+      return `${base}.date`;
+    default:
+      return issue.inclusive === false ? `${base}.numberExclusive` : `${base}.number`;
+  }
+};
+
+const keyOf = (issue: Issue): [string, MessageParams?] => {
+  switch (issue.code) {
+    case 'invalid_type':
+      return [`type.${typeKey(issue.expected)}`];
+    case 'too_small':
+      return [sizeKey(issue), { minimum: String(issue.minimum) }];
+    case 'too_big':
+      return [sizeKey(issue), { maximum: String(issue.maximum) }];
+    case 'invalid_format':
+      return [
+        ['email', 'url', 'date', 'datetime'].includes(issue.format)
+          ? `format.${issue.format}`
+          : 'format.other',
+      ];
+    case 'invalid_value':
+      return ['oneOf', { values: issue.values.map(String).join(', ') }];
+    case 'not_multiple_of':
+      return ['multipleOf', { divisor: String(issue.divisor) }];
+    case 'unrecognized_keys':
+      return ['unknownField'];
+    default:
+      return ['invalid'];
+  }
+};
+
+/** The issue's message in the given language: its own `validation.*` key when it has one, else by issue code. */
+export const formatIssue = (issue: Issue, lang: Language): string => {
+  const own = issue.message.startsWith('validation.') ? validationMessage(lang, issue.message) : undefined;
+  if (own) return own;
+  const [key, params] = keyOf(issue);
+  return validationMessage(lang, key, params) ?? issue.message;
+};
+
+/**
+ * Field path → message for every issue; an unknown key is reported under its own name. The path of
+ * a field is its keys joined by dots (`pagination.limit`, `items.0.name`).
+ */
+export const issuesToFields = (
+  issues: readonly Issue[],
+  lang: Language,
+  prefix?: string,
+): Record<string, string> => {
+  const fields: Record<string, string> = {};
+  const put = (path: PropertyKey[], message: string) => {
+    const name = [prefix, ...path.map(String)].filter(Boolean).join('.') || (prefix ?? 'body');
+    fields[name] ??= message;
+  };
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) put([...issue.path, key], formatIssue(issue, lang));
+    } else put(issue.path, formatIssue(issue, lang));
+  }
+  return fields;
+};

@@ -1,0 +1,135 @@
+import type { ErrorCode } from '../common/errors';
+import type { Language } from './languages';
+
+type Catalogue = {
+  errors: Record<ErrorCode, string>;
+  validation: Record<string, string>;
+};
+
+/**
+ * Texts the server and the web app share: error messages by code, and validation messages by
+ * issue. The web loads them into i18next (namespaces `errors` and `validation`), the server answers
+ * with them, so a rule fails with the same words on both sides.
+ */
+export const messages: Record<Language, Catalogue> = {
+  tr: {
+    errors: {
+      VALIDATION_FAILED: 'Gönderilen bilgiler geçersiz: {{fields}}',
+      INVALID_JSON: 'İstek gövdesi geçerli bir JSON değil',
+      UNSUPPORTED_MEDIA_TYPE: 'Desteklenmeyen içerik türü: {{type}}',
+      PAYLOAD_TOO_LARGE: 'İstek çok büyük',
+      BAD_REQUEST: 'Geçersiz istek',
+      UNAUTHORIZED: 'Bu işlem için oturum açmanız gerekiyor',
+      FORBIDDEN: 'Bu işlem için yetkiniz yok',
+      NOT_FOUND: 'Kayıt bulunamadı',
+      ROUTE_NOT_FOUND: 'İstenen adres bulunamadı: {{method}} {{url}}',
+      LOCATION_NOT_FOUND: 'AVM bulunamadı',
+      METHOD_NOT_ALLOWED: 'Bu adres {{method}} isteğini desteklemiyor',
+      CONFLICT: 'Bu kayıt zaten var',
+      TOO_MANY_REQUESTS: 'Çok fazla istek gönderildi; lütfen biraz sonra tekrar deneyin',
+      SERVICE_UNAVAILABLE: 'Hizmet şu anda kullanılamıyor; lütfen biraz sonra tekrar deneyin',
+      INTERNAL_ERROR: 'Beklenmeyen bir hata oluştu',
+    },
+    validation: {
+      required: 'Bu alan zorunludur',
+      invalid: 'Geçersiz değer',
+      unknownField: 'Bilinmeyen alan',
+      objectId: 'Geçerli bir kimlik olmalıdır (24 onaltılık karakter)',
+      timezone: 'Geçerli bir saat dilimi olmalıdır (ör. Europe/Istanbul)',
+      'type.string': 'Metin olmalıdır',
+      'type.number': 'Sayı olmalıdır',
+      'type.int': 'Tam sayı olmalıdır',
+      'type.boolean': 'Doğru ya da yanlış olmalıdır',
+      'type.array': 'Liste olmalıdır',
+      'type.object': 'Nesne olmalıdır',
+      'type.date': 'Geçerli bir tarih olmalıdır',
+      'type.other': 'Türü geçersiz',
+      'tooSmall.string': 'En az {{minimum}} karakter olmalıdır',
+      'tooSmall.number': 'En az {{minimum}} olmalıdır',
+      'tooSmall.numberExclusive': '{{minimum}} değerinden büyük olmalıdır',
+      'tooSmall.array': 'En az {{minimum}} öğe içermelidir',
+      'tooSmall.date': 'Daha ileri bir tarih olmalıdır',
+      'tooBig.string': 'En fazla {{maximum}} karakter olabilir',
+      'tooBig.number': 'En fazla {{maximum}} olabilir',
+      'tooBig.numberExclusive': '{{maximum}} değerinden küçük olmalıdır',
+      'tooBig.array': 'En fazla {{maximum}} öğe içerebilir',
+      'tooBig.date': 'Daha önceki bir tarih olmalıdır',
+      'format.email': 'Geçerli bir e-posta adresi girin',
+      'format.url': 'Geçerli bir URL girin',
+      'format.date': 'Geçerli bir tarih girin (YYYY-AA-GG)',
+      'format.datetime': 'Geçerli bir tarih ve saat girin',
+      'format.other': 'Biçimi geçersiz',
+      oneOf: 'Şunlardan biri olmalıdır: {{values}}',
+      multipleOf: '{{divisor}} katı olmalıdır',
+    },
+  },
+  en: {
+    errors: {
+      VALIDATION_FAILED: 'The request is invalid: {{fields}}',
+      INVALID_JSON: 'The request body is not valid JSON',
+      UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type: {{type}}',
+      PAYLOAD_TOO_LARGE: 'The request is too large',
+      BAD_REQUEST: 'Bad request',
+      UNAUTHORIZED: 'You need to sign in for this action',
+      FORBIDDEN: 'You do not have permission for this action',
+      NOT_FOUND: 'Data not found',
+      ROUTE_NOT_FOUND: 'The requested address was not found: {{method}} {{url}}',
+      LOCATION_NOT_FOUND: 'Location not found',
+      METHOD_NOT_ALLOWED: 'This address does not support {{method}}',
+      CONFLICT: 'This record already exists',
+      TOO_MANY_REQUESTS: 'Too many requests; please try again shortly',
+      SERVICE_UNAVAILABLE: 'The service is unavailable right now; please try again shortly',
+      INTERNAL_ERROR: 'An unexpected error occurred',
+    },
+    validation: {
+      required: 'This field is required',
+      invalid: 'Invalid value',
+      unknownField: 'Unknown field',
+      objectId: 'Must be a valid id (24 hexadecimal characters)',
+      timezone: 'Must be a valid time zone (e.g. Europe/Istanbul)',
+      'type.string': 'Must be text',
+      'type.number': 'Must be a number',
+      'type.int': 'Must be a whole number',
+      'type.boolean': 'Must be true or false',
+      'type.array': 'Must be a list',
+      'type.object': 'Must be an object',
+      'type.date': 'Must be a valid date',
+      'type.other': 'Has the wrong type',
+      'tooSmall.string': 'Must be at least {{minimum}} characters',
+      'tooSmall.number': 'Must be at least {{minimum}}',
+      'tooSmall.numberExclusive': 'Must be greater than {{minimum}}',
+      'tooSmall.array': 'Must contain at least {{minimum}} items',
+      'tooSmall.date': 'Must be a later date',
+      'tooBig.string': 'Must be at most {{maximum}} characters',
+      'tooBig.number': 'Must be at most {{maximum}}',
+      'tooBig.numberExclusive': 'Must be less than {{maximum}}',
+      'tooBig.array': 'Must contain at most {{maximum}} items',
+      'tooBig.date': 'Must be an earlier date',
+      'format.email': 'Enter a valid email address',
+      'format.url': 'Enter a valid URL',
+      'format.date': 'Enter a valid date (YYYY-MM-DD)',
+      'format.datetime': 'Enter a valid date and time',
+      'format.other': 'Has an invalid format',
+      oneOf: 'Must be one of: {{values}}',
+      multipleOf: 'Must be a multiple of {{divisor}}',
+    },
+  },
+};
+
+export type MessageParams = Record<string, string | number>;
+
+const interpolate = (text: string, params: MessageParams = {}) =>
+  text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+
+export const errorMessage = (lang: Language, code: ErrorCode, params?: MessageParams) =>
+  interpolate(messages[lang].errors[code], params);
+
+/** A validation text by key (`required`, or `validation.required` as stored in a Zod issue message). */
+export const validationMessage = (
+  lang: Language,
+  key: string,
+  params?: MessageParams,
+): string | undefined => {
+  const text = messages[lang].validation[key.replace(/^validation\./, '')];
+  return text === undefined ? undefined : interpolate(text, params);
+};
