@@ -1,0 +1,11 @@
+export default {
+  appName: 'Avlu',
+  actions: {
+    save: 'Kaydet',
+    cancel: 'Vazgeç',
+    delete: 'Sil',
+    confirm: 'Onayla',
+    close: 'Kapat',
+    retry: 'Tekrar dene',
+  },
+};
