@@ -1,0 +1,10 @@
+export default {
+  search: 'Ara',
+  empty: 'Liste boş',
+  noResults: 'Arama sonucu bulunamadı',
+  actions: 'İşlemler',
+  edit: 'Düzenle',
+  delete: 'Sil',
+  deleteTitle: 'Bu kaydı silmek istediğinize emin misiniz?',
+  view: 'Görüntüle',
+};
