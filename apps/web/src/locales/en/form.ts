@@ -1,0 +1,4 @@
+export default {
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
+};

@@ -1,0 +1,4 @@
+export default {
+  showPassword: 'Şifreyi göster',
+  hidePassword: 'Şifreyi gizle',
+};
