@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, openBrowser } from './support/browser';
+
+describe('web shell', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sends a guest to the login page, in Turkish', async () => {
+    const { page } = browser;
+    await browser.open('/');
+    await page.waitForURL('**/auth/login');
+    await page.getByRole('heading', { name: 'Giriş Yap' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('tr');
+    expect(await page.getByLabel('E-posta').isVisible()).toBe(true);
+    expect(await page.getByLabel('Şifre', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Beni hatırla' }).isChecked()).toBe(true);
+    await browser.screenshot('login-tr');
+  });
+
+  it('switches the login page to English and back, and keeps the choice', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'Dil' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.getByLabel('Email').isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
+    await browser.screenshot('login-en');
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: 'Türkçe' }).click();
+    await page.getByRole('heading', { name: 'Giriş Yap' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('tr');
+  });
+
+  it('shows validation messages in Turkish when the login form is sent empty', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'Giriş Yap' }).click();
+    await page.getByText('Bu alan zorunludur').first().waitFor();
+  });
+
+  it('sends an unknown path to the 404 page', async () => {
+    const { page } = browser;
+    await browser.open('/bu/sayfa/yok');
+    await page.waitForURL('**/404');
+    await page.getByRole('heading', { name: 'Sayfa bulunamadı' }).waitFor();
+    await browser.screenshot('not-found');
+  });
+
+  it('shows the offline dialog while the connection is lost, and closes it when back', async () => {
+    const { page, context } = browser;
+    await browser.open('/auth/login');
+    await page.getByRole('heading', { name: 'Giriş Yap' }).waitFor();
+    await context.setOffline(true);
+    const dialog = page.getByRole('dialog', { name: 'İnternet Bağlantınız Kesildi' });
+    await dialog.waitFor();
+    await browser.screenshot('offline');
+    await context.setOffline(false);
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('serves the API beside the app: health and the documentation page', async () => {
+    const { page } = browser;
+    const health = await page.request.get('/api/health');
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok' });
+    const missing = await page.request.get('/api/no-such-thing', { headers: { 'accept-language': 'en' } });
+    expect(missing.status()).toBe(404);
+    expect(await missing.json()).toMatchObject({ statusCode: 404, code: 'ROUTE_NOT_FOUND' });
+    await browser.open('/api/docs');
+    await page.getByText('Avlu API').first().waitFor();
+    await browser.screenshot('api-docs');
+  });
+});

@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { findChromium } from './chromium';
+
+const SCREENSHOTS = join(import.meta.dirname, '../../.e2e/screenshots');
+
+// Chromium reaches for Google's hosts at start unless told not to; this machine has no internet.
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type Browser = {
+  context: BrowserContext;
+  page: Page;
+  /** Path under the app, e.g. '/auth/login'. */
+  open: (path: string) => Promise<void>;
+  /** Saves .e2e/screenshots/<name>.png to look at after the run. */
+  screenshot: (name: string) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const openBrowser = async (
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<Browser> => {
+  const profile = mkdtempSync(join(tmpdir(), 'avlu-chromium-'));
+  const baseUrl = inject('baseUrl');
+  // playwright-core must not get --user-data-dir in args: the persistent context's folder is the profile.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: findChromium() ?? undefined,
+    args: ARGS,
+    viewport: options.viewport ?? { width: 1440, height: 900 },
+    locale: 'tr-TR',
+    timezoneId: 'Europe/Istanbul',
+    baseURL: baseUrl,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return {
+    context,
+    page,
+    open: async (path) => {
+      await page.goto(path);
+    },
+    screenshot: async (name) => {
+      await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    },
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+};
