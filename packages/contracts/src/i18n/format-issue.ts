@@ -77,7 +77,15 @@ export const issuesToFields = (
   const fields: Record<string, string> = {};
   const put = (path: PropertyKey[], message: string) => {
     const name = [prefix, ...path.map(String)].filter(Boolean).join('.') || (prefix ?? 'body');
-    fields[name] ??= message;
+    // An own property even for a hostile key such as `__proto__`, which plain assignment would drop.
+    if (!Object.hasOwn(fields, name)) {
+      Object.defineProperty(fields, name, {
+        value: message,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
   };
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
