@@ -7,3 +7,5 @@ export * from './i18n/messages';
 export * from './locations/location';
 export * from './permissions/page-subjects';
 export * from './permissions/subjects';
+export * from './platform/health';
+export * from './platform/request-headers';
