@@ -24,6 +24,6 @@ export { SelectField, type SelectFieldProps, type SelectOption } from './SelectF
 export { SubmitButton } from './SubmitButton';
 export { TextField, type TextFieldProps } from './TextField';
 export { CheckboxField, SwitchField } from './ToggleField';
-export type { BoundFieldProps } from './use-form-field';
+export { type BoundFieldProps, useFormField } from './use-form-field';
 export { useZodForm, type ZodFormOptions } from './use-zod-form';
 export { zodFormResolver } from './zod-form-resolver';
