@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { findChromium, INSTALL_HINT } from './support/chromium';
+import { findChromium, INSTALL_HINT } from './support/chromium.ts';
 
 const chromium = findChromium();
 if (!chromium) {

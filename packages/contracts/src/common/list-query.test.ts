@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { listQuery, paginationOf } from './list-query';
+
+describe('listQuery', () => {
+  it('defaults to the first page of ten', () => {
+    expect(listQuery().parse({})).toEqual({ pagination: { limit: 10, currentPage: 1 } });
+  });
+
+  it('narrows orderBy to the columns a feature sorts by', () => {
+    const query = listQuery({ orderBy: z.enum(['location_name']) });
+    expect(query.parse({ orderBy: 'location_name', order: 'desc' })).toMatchObject({ order: 'desc' });
+    expect(query.safeParse({ orderBy: 'password' }).success).toBe(false);
+  });
+
+  it('rejects unknown fields and bad pages', () => {
+    expect(listQuery().safeParse({ page: 2 }).success).toBe(false);
+    expect(listQuery().safeParse({ pagination: { limit: 0 } }).success).toBe(false);
+    expect(listQuery().safeParse({ pagination: { currentPage: 1.5 } }).success).toBe(false);
+  });
+});
+
+describe('paginationOf', () => {
+  it('counts whole pages', () => {
+    expect(paginationOf(21, { limit: 10, currentPage: 3 })).toEqual({
+      total: 21,
+      limit: 10,
+      currentPage: 3,
+      totalPages: 3,
+    });
+    expect(paginationOf(0, { limit: 10, currentPage: 1 }).totalPages).toBe(0);
+  });
+});
