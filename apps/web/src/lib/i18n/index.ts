@@ -47,6 +47,8 @@ i18n.on('languageChanged', (lng) => {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
   document.documentElement.lang = lng;
 });
+// index.html says Turkish; a stored English choice must correct it before the first paint.
+document.documentElement.lang = i18n.language;
 
 export const currentLanguage = (): Language =>
   (languages as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : DEFAULT_LANGUAGE;

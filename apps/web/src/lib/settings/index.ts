@@ -1,0 +1,3 @@
+export * from './SettingsProvider';
+export * from './settings';
+export * from './use-fullscreen';

@@ -1,0 +1,109 @@
+import type { PaletteOptions } from '@mui/material/styles';
+import type { ColorPreset, ThemeMode } from '../lib/settings';
+
+type Tone = {
+  lighter: string;
+  light: string;
+  main: string;
+  dark: string;
+  darker: string;
+  contrastText: string;
+};
+
+/** The colour presets of the settings drawer; `default` is Avlu's own courtyard green. */
+export const presetPalettes: Record<ColorPreset, Tone> = {
+  default: {
+    lighter: '#D3F2EA',
+    light: '#5CC3AA',
+    main: '#0E8A6F',
+    dark: '#086450',
+    darker: '#033B30',
+    contrastText: '#FFFFFF',
+  },
+  purple: {
+    lighter: '#EBE3FD',
+    light: '#A98BF0',
+    main: '#7048D8',
+    dark: '#4F2CA8',
+    darker: '#2D1668',
+    contrastText: '#FFFFFF',
+  },
+  cyan: {
+    lighter: '#D2F4FA',
+    light: '#5ACCE3',
+    main: '#0A97B8',
+    dark: '#066D87',
+    darker: '#033E4D',
+    contrastText: '#FFFFFF',
+  },
+  blue: {
+    lighter: '#DCE7FE',
+    light: '#77A0F6',
+    main: '#2563EB',
+    dark: '#1A47B0',
+    darker: '#0D2566',
+    contrastText: '#FFFFFF',
+  },
+  orange: {
+    lighter: '#FFE9D2',
+    light: '#FDAA5C',
+    main: '#E36D0C',
+    dark: '#A84C06',
+    darker: '#5E2902',
+    contrastText: '#FFFFFF',
+  },
+  red: {
+    lighter: '#FDE0DF',
+    light: '#F2827C',
+    main: '#D3343B',
+    dark: '#9B2029',
+    darker: '#5A0E15',
+    contrastText: '#FFFFFF',
+  },
+};
+
+export const grey = {
+  50: '#F8FAFB',
+  100: '#F2F5F7',
+  200: '#E6EBEF',
+  300: '#D4DBE1',
+  400: '#A5B1BC',
+  500: '#748290',
+  600: '#54616E',
+  700: '#37434F',
+  800: '#212B36',
+  900: '#141A21',
+};
+
+const common = {
+  secondary: { light: '#8C8CF0', main: '#5B5BD6', dark: '#3E3EA8', contrastText: '#FFFFFF' },
+  info: { light: '#61C3F5', main: '#0E94D8', dark: '#0A6A9C', contrastText: '#FFFFFF' },
+  success: { light: '#6BD68E', main: '#23A455', dark: '#17743B', contrastText: '#FFFFFF' },
+  warning: { light: '#FFCE5C', main: '#F2A20C', dark: '#B27306', contrastText: '#1C252E' },
+  error: { light: '#FF8A80', main: '#E5484D', dark: '#B32C31', contrastText: '#FFFFFF' },
+  grey,
+};
+
+export const paletteFor = (mode: ThemeMode, preset: ColorPreset): PaletteOptions => {
+  const primary = presetPalettes[preset];
+  if (mode === 'dark') {
+    return {
+      mode,
+      ...common,
+      primary: { ...primary, main: primary.light, light: primary.lighter, dark: primary.main },
+      background: { default: '#10161C', paper: '#18212A' },
+      text: { primary: '#F2F5F7', secondary: '#A5B1BC', disabled: '#637381' },
+      divider: 'rgba(165, 177, 188, 0.16)',
+      action: { hover: 'rgba(165, 177, 188, 0.08)', selected: 'rgba(165, 177, 188, 0.16)' },
+    };
+  }
+  return {
+    mode,
+    ...common,
+    primary,
+    background: { default: '#F4F6F8', paper: '#FFFFFF' },
+    text: { primary: '#1C252E', secondary: '#5B6976', disabled: '#A5B1BC' },
+    divider: 'rgba(116, 130, 144, 0.2)',
+    action: { hover: 'rgba(116, 130, 144, 0.08)', selected: 'rgba(116, 130, 144, 0.14)' },
+  };
+};
