@@ -1,0 +1,102 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { session } from '../session/storage';
+import type { AdminProfile, AuthClient, AuthState, LoginCredentials } from './types';
+
+export type AuthContextValue = AuthState & {
+  /** Signs in, stores the token, then loads profile and role; rejects with the server's error. */
+  login: (credentials: LoginCredentials) => Promise<void>;
+  /** Ends the session on the server, then forgets it here; rejects (and keeps the session) on failure. */
+  logout: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+const signedOut = { status: 'unauthenticated', admin: null, role: null } as const;
+const initialising = { status: 'initialising', admin: null, role: null } as const;
+
+/** The first location is current after login; after a reload the stored one stays if still allowed. */
+const rememberLocations = (admin: AdminProfile, afterLogin: boolean) => {
+  const locations = admin.admin_locations;
+  session.setLocations(locations);
+  const currentId = session.currentLocationId();
+  const keep = !afterLogin && locations.some((location) => location._id === currentId);
+  if (!keep && locations[0]) session.setCurrentLocation(locations[0]);
+};
+
+export function AuthProvider({ client, children }: { client: AuthClient; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  // Spec §4: a stored token counts as valid until the profile call says otherwise.
+  const [state, setState] = useState<AuthState>(() => (session.accessToken() ? initialising : signedOut));
+
+  const loadSession = useCallback(
+    async (afterLogin: boolean) => {
+      const admin = await client.profile();
+      const role = await client.role(admin.admin_role_id);
+      rememberLocations(admin, afterLogin);
+      session.setRole(role);
+      return { status: 'authenticated', admin, role } as const;
+    },
+    [client],
+  );
+
+  useEffect(() => {
+    if (!session.accessToken()) return;
+    // Strict mode runs this twice and the API client cancels the first call; only the live run may
+    // decide, or the cancelled one would sign the admin out.
+    let live = true;
+    loadSession(false).then(
+      (next) => live && setState(next),
+      () => {
+        if (!live) return;
+        session.clear();
+        setState(signedOut);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [loadSession]);
+
+  // Any call refused for the token (expired, revoked) ends the session here too, whichever screen made it.
+  useEffect(
+    () =>
+      client.onSessionRejected(() => {
+        session.clear();
+        queryClient.clear();
+        setState(signedOut);
+      }),
+    [client, queryClient],
+  );
+
+  const login = useCallback(
+    async (credentials: LoginCredentials) => {
+      const answer = await client.login(credentials);
+      session.signIn(answer.token);
+      try {
+        setState(await loadSession(true));
+      } catch (error) {
+        session.clear();
+        throw error;
+      }
+    },
+    [client, loadSession],
+  );
+
+  const logout = useCallback(async () => {
+    await client.logout();
+    session.clear();
+    // Another admin may sign in next in this tab; nothing of this one's data may be served from cache.
+    queryClient.clear();
+    setState(signedOut);
+  }, [client, queryClient]);
+
+  const value = useMemo(() => ({ ...state, login, logout }), [state, login, logout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export const useAuth = () => {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth needs an AuthProvider');
+  return context;
+};

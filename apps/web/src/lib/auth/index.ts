@@ -1,0 +1,3 @@
+export * from './AuthProvider';
+export { httpAuthClient } from './http-auth-client';
+export * from './types';
