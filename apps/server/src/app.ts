@@ -1,0 +1,77 @@
+import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { locationRoutes } from './modules/locations/locations.routes';
+import { findLocation } from './modules/locations/locations.service';
+import type { Config } from './platform/config';
+import type { Database } from './platform/db/database';
+import { errorHandler, frameworkErrors } from './platform/error-handler';
+import { healthRoutes } from './platform/health';
+import type { Jobs } from './platform/jobs';
+import { openApi } from './platform/openapi';
+import { webDistDir } from './platform/paths';
+import { parseQueryString } from './platform/query-string';
+import { requestContext } from './platform/request-context';
+import { staticWeb } from './platform/static-web';
+import { validatorCompiler } from './platform/zod-validation';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered, for checks that must hold for all of them (tests walk it). */
+    routeList: readonly RouteOptions[];
+  }
+}
+
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  /** Left out by tests that do not need the queue: starting pg-boss costs about a second. */
+  jobs?: Jobs;
+  /** No logger: the app logs nothing (tests). */
+  logger?: Logger;
+  /** The built web app to serve; defaults to apps/web/dist and is skipped when not built. */
+  webDist?: string;
+};
+
+/** Every feature's routes, mounted under /api. A new module adds its routes plugin here. */
+const modules = [locationRoutes];
+
+/** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */
+export const buildApp = async (deps: AppDeps) => {
+  const loggerInstance: FastifyBaseLogger | undefined = deps.logger;
+  const app = Fastify({
+    ...(loggerInstance ? { loggerInstance } : { logger: false }),
+    routerOptions: { querystringParser: parseQueryString },
+    frameworkErrors,
+    // Requests on kept-alive connections finish normally during shutdown; /api/ready says 503 meanwhile.
+    return503OnClosing: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Bodies are JSON (or multipart where a route adds it); a text body would only reach a schema as a string.
+  app.removeContentTypeParser('text/plain');
+  const routeList: RouteOptions[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    routeList.push(route);
+  });
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  const isReady = () => !closing && (deps.jobs?.running() ?? true);
+
+  await app.register(errorHandler);
+  await app.register(requestContext, { findLocation: (id) => findLocation(deps.db, id) });
+  await app.register(openApi, { publicUrl: deps.config.publicUrl });
+  await app.register(staticWeb, { root: deps.webDist ?? webDistDir });
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db: deps.db, isReady });
+      for (const routes of modules) await api.register(routes, deps);
+    },
+    { prefix: '/api' },
+  );
+  return app;
+};

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { createSystemAdmin, hasAdmins } from '../modules/admins/admins.service';
+import { locationsDemo } from '../modules/locations/locations.demo';
+import { allLocationIds, createLocation } from '../modules/locations/locations.service';
+import type { Config } from '../platform/config';
+import type { Database } from '../platform/db/database';
+import { generatePassword } from '../platform/passwords';
+
+/** Any number all instances agree on: two instances starting on one empty database seed it once. */
+const FIRST_START_LOCK = 4_116_020_252;
+
+export type FirstStart = { admin: { email: string; generatedPassword: string | undefined } } | undefined;
+
+/**
+ * On a database without any admin: the demo malls when DEMO_DATA is on, then the system admin role and
+ * its first admin for every mall, from ADMIN_EMAIL and ADMIN_PASSWORD or with a generated password the
+ * caller shows once. A database that has an admin is left alone, so this runs on every start.
+ */
+export const prepareFirstStart = async (
+  db: Database,
+  config: Pick<Config, 'admin' | 'demoData'>,
+): Promise<FirstStart> =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_START_LOCK})`);
+    if (await hasAdmins(tx)) return undefined;
+    if (config.demoData) for (const mall of locationsDemo) await createLocation(tx, mall);
+    const generatedPassword = config.admin.password ? undefined : generatePassword();
+    await createSystemAdmin(tx, {
+      email: config.admin.email,
+      password: config.admin.password ?? generatedPassword!,
+      locationIds: await allLocationIds(tx),
+    });
+    return { admin: { email: config.admin.email, generatedPassword } };
+  });
+
+/** The one-time notice of a generated password, boxed so it stands out in the start-up log. */
+export const generatedPasswordNotice = (email: string, password: string): string => {
+  const lines = [
+    'Avlu: the first system admin was created.',
+    '',
+    `  email:    ${email}`,
+    `  password: ${password}`,
+    '',
+    'This password is shown only this once; keep it now.',
+    'Set ADMIN_EMAIL and ADMIN_PASSWORD before the first start to choose them.',
+  ];
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = '═'.repeat(width + 2);
+  return [`╔${rule}╗`, ...lines.map((line) => `║ ${line.padEnd(width)} ║`), `╚${rule}╝`].join('\n');
+};

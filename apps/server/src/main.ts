@@ -1,0 +1,60 @@
+import { buildApp } from './app';
+import { generatedPasswordNotice, prepareFirstStart } from './db/first-start';
+import { loadConfig } from './platform/config';
+import { type DatabaseHandle, openDatabase } from './platform/db/database';
+import { type Jobs, startJobs } from './platform/jobs';
+import { createLogger } from './platform/logger';
+
+const config = loadConfig();
+const logger = createLogger(config);
+
+let database: DatabaseHandle | undefined;
+let jobs: Jobs | undefined;
+let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+
+const stop = async () => {
+  await app?.close();
+  await jobs?.stop();
+  await database?.close();
+};
+
+try {
+  database = await openDatabase(config);
+  logger.info(
+    database.engine === 'pglite' ? { engine: 'pglite', dataDir: config.dataDir } : { engine: 'postgres' },
+    'database opened',
+  );
+  await database.migrate();
+  const firstStart = await prepareFirstStart(database.db, config);
+  if (firstStart)
+    logger.info({ email: firstStart.admin.email, demoData: config.demoData }, 'first system admin created');
+  if (firstStart?.admin.generatedPassword) {
+    process.stdout.write(
+      `\n${generatedPasswordNotice(firstStart.admin.email, firstStart.admin.generatedPassword)}\n\n`,
+    );
+  }
+  jobs = await startJobs({ queue: database.queue, logger });
+  app = await buildApp({ config, db: database.db, jobs, logger });
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  logger.fatal({ err: error }, 'start failed');
+  await stop().catch(() => undefined);
+  process.exit(1);
+}
+
+let stopping = false;
+const shutdown = async (signal: NodeJS.Signals) => {
+  // A second Ctrl-C means the operator will not wait for the graceful path.
+  if (stopping) process.exit(1);
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  try {
+    await stop();
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+};
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);

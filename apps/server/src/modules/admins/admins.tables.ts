@@ -1,0 +1,44 @@
+import type { MenuItemNode } from '@avlu/contracts';
+import { sql } from 'drizzle-orm';
+import { jsonb, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, refColumn, timestamps } from '../../platform/db/columns';
+import { locations } from '../locations/locations.tables';
+
+/** A user role (spec §3): what its admins may open is the subjects held in its menu_items tree. */
+export const roles = pgTable('roles', {
+  _id: idColumn(),
+  role_name: varchar('role_name', { length: 120 }).notNull(),
+  menu_items: jsonb('menu_items').$type<MenuItemNode[]>().notNull().default([]),
+  ...timestamps(),
+});
+
+export const admins = pgTable(
+  'admins',
+  {
+    _id: idColumn(),
+    admin_email: varchar('admin_email', { length: 265 }).notNull(),
+    admin_password_hash: varchar('admin_password_hash', { length: 255 }).notNull(),
+    admin_name: varchar('admin_name', { length: 120 }).notNull(),
+    admin_surname: varchar('admin_surname', { length: 120 }).notNull(),
+    admin_role_id: refColumn('admin_role_id')
+      .notNull()
+      .references(() => roles._id),
+    ...timestamps(),
+  },
+  // One account per address whatever its letter case: people type their email as they like.
+  (table) => [uniqueIndex('admins_email_unique').on(sql`lower(${table.admin_email})`)],
+);
+
+/** The malls an admin works for (spec §3 admin_locations); the first is current after login. */
+export const adminLocations = pgTable(
+  'admin_locations',
+  {
+    admin_id: refColumn('admin_id')
+      .notNull()
+      .references(() => admins._id, { onDelete: 'cascade' }),
+    location_id: refColumn('location_id')
+      .notNull()
+      .references(() => locations._id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.admin_id, table.location_id] })],
+);

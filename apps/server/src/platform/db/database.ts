@@ -1,0 +1,86 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from '../../db/schema';
+import type { Config } from '../config';
+import { migrationsDir } from '../paths';
+
+/** The one database type of every service: the same queries run on PGlite and on node-postgres. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Engine = 'pglite' | 'postgres';
+
+/** What pg-boss needs to run its SQL on our connection (its `db` option). */
+export type SqlExecutor = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> };
+
+export type DatabaseHandle = {
+  db: Database;
+  engine: Engine;
+  queue: SqlExecutor;
+  /** Applies the checked-in migrations that are not applied yet. */
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const pgliteExtensions = { pg_trgm };
+
+export const pgliteHandle = (lite: PGlite): DatabaseHandle => {
+  const db = drizzlePglite(lite, { schema });
+  return {
+    db,
+    engine: 'pglite',
+    queue: {
+      // pg-boss sends multi-statement scripts without parameters; only exec() runs those on PGlite.
+      executeSql: async (text, values) => {
+        if (values?.length) return lite.query(text, values);
+        const results = await lite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+    },
+    migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
+    close: () => lite.close(),
+  };
+};
+
+export const openPglite = async (options: Omit<PGliteOptions, 'extensions'> = {}): Promise<DatabaseHandle> =>
+  pgliteHandle(await PGlite.create({ ...options, extensions: pgliteExtensions }));
+
+/** Any number is fine while all instances agree: it serialises migrations of instances started together. */
+const MIGRATION_LOCK = 4_116_020_251;
+
+export const openPostgres = async (connectionString: string): Promise<DatabaseHandle> => {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const db = drizzlePostgres(pool, { schema });
+  const migrate = async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePostgres(db, { migrationsFolder: migrationsDir });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      client.release();
+    }
+  };
+  return {
+    db,
+    engine: 'postgres',
+    queue: { executeSql: (text, values) => pool.query(text, values) },
+    migrate,
+    close: () => pool.end(),
+  };
+};
+
+/** The configured database: PostgreSQL when DATABASE_URL is set, else PGlite stored under DATA_DIR/pglite. */
+export const openDatabase = async (config: Config): Promise<DatabaseHandle> => {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  const dataDir = path.join(config.dataDir, 'pglite');
+  await mkdir(dataDir, { recursive: true });
+  return openPglite({ dataDir });
+};

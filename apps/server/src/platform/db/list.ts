@@ -1,0 +1,68 @@
+import type { ListResponse, SortOrder } from '@avlu/contracts';
+import { paginationOf } from '@avlu/contracts';
+import { type AnyColumn, and, asc, count, desc, type SQL, sql } from 'drizzle-orm';
+import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { Database } from './database';
+import { containsKeyword } from './search';
+
+/**
+ * What a feature list declares once: where the rows come from, which columns the keyword searches,
+ * and the columns a client may sort by (their keys are the `orderBy` values the route accepts).
+ */
+export type ListSource<Fields extends SelectedFields, SortKey extends string> = {
+  table: PgTable;
+  fields: Fields;
+  /** Breaks ties between equal sort values so that pages never repeat or skip a row. */
+  uniqueKey: AnyColumn;
+  search: readonly (AnyColumn | SQL)[];
+  sortable: Record<SortKey, AnyColumn | SQL>;
+  defaultSort: { orderBy: NoInfer<SortKey>; order: SortOrder };
+};
+
+export type ListRequest<SortKey extends string> = {
+  pagination: { limit: number; currentPage: number };
+  keyword?: string | undefined;
+  order?: SortOrder | undefined;
+  orderBy?: SortKey | undefined;
+};
+
+/** Declares a list source with its sort keys inferred from `sortable`. */
+export const listSource = <Fields extends SelectedFields, SortKey extends string>(
+  source: ListSource<Fields, SortKey>,
+) => source;
+
+/** The sort keys as the tuple `z.enum` wants, for the route's `listQuery({ orderBy })`. */
+export const sortKeys = <SortKey extends string>(source: { sortable: Record<SortKey, unknown> }) =>
+  Object.keys(source.sortable) as [SortKey, ...SortKey[]];
+
+/**
+ * One page of a list with its total, in one round trip: the total rides along each row as a window
+ * count. Only a page past the end, which has no row to carry it, costs a second count query.
+ */
+export const listPage = async <Fields extends SelectedFields, SortKey extends string>(
+  db: Database,
+  source: ListSource<Fields, SortKey>,
+  request: ListRequest<SortKey>,
+  where?: SQL,
+): Promise<ListResponse<SelectResultFields<Fields>>> => {
+  const { limit, currentPage } = request.pagination;
+  const keyword = request.keyword?.trim();
+  const filter = and(where, keyword ? containsKeyword(source.search, keyword) : undefined);
+  const orderBy = request.orderBy ?? source.defaultSort.orderBy;
+  const direction = (request.order ?? source.defaultSort.order) === 'asc' ? asc : desc;
+  const rows = await db
+    .select({ ...source.fields, listTotal: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(source.table)
+    .where(filter)
+    .orderBy(direction(source.sortable[orderBy]), direction(source.uniqueKey))
+    .limit(limit)
+    .offset((currentPage - 1) * limit);
+  const total =
+    rows[0]?.listTotal ??
+    (currentPage === 1
+      ? 0
+      : ((await db.select({ total: count() }).from(source.table).where(filter))[0]?.total ?? 0));
+  const data = rows.map(({ listTotal: _, ...row }) => row) as SelectResultFields<Fields>[];
+  return { data, pagination: paginationOf(total, request.pagination) };
+};

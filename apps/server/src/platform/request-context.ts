@@ -1,0 +1,83 @@
+import { type Language, type Location, objectId, pickLanguage, requestHeaders } from '@avlu/contracts';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { locationNotFound, schemaError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'location': the route works inside one mall. `locationId` must name an existing location and
+     * `locationOf(request)` gives it. Later: `subject` (module permission) and the signed-in user's
+     * access to that location are checked in the same hook.
+     */
+    scope?: 'location';
+  }
+  interface FastifyRequest {
+    /** The language of answers: first supported of `accept-language`, else Turkish. */
+    readonly lang: Language;
+    /** `timezone-offset` header: minutes as Date#getTimezoneOffset (Istanbul -180). */
+    timezoneOffset: number | undefined;
+    /** `request-time` header: the client's clock when it sent the call. */
+    requestTime: Date | undefined;
+    location: Location | undefined;
+  }
+}
+
+export type RequestContextOptions = { findLocation: (id: string) => Promise<Location | undefined> };
+
+const readHeaders = (request: FastifyRequest) => {
+  const result = requestHeaders.safeParse(request.headers);
+  if (!result.success) throw schemaError(result.error, 'headers');
+  request.timezoneOffset = result.data['timezone-offset'];
+  const time = result.data['request-time'];
+  request.requestTime = time === undefined ? undefined : new Date(time);
+};
+
+const resolveLocation = async (request: FastifyRequest, find: RequestContextOptions['findLocation']) => {
+  const result = objectId.safeParse((request.query as Record<string, unknown> | undefined)?.locationId);
+  if (!result.success) throw schemaError(result.error, 'querystring', ['locationId']);
+  request.location = await find(result.data);
+  if (!request.location) throw locationNotFound();
+};
+
+/**
+ * The web client sends `locationId` with every call (spec §7), so every API route accepts it in the
+ * query: required and checked on location-scoped routes, ignored elsewhere. Adding it here keeps each
+ * route's own query schema strict about every other parameter.
+ */
+const acceptLocationId = (route: RouteOptions) => {
+  if (!route.url.startsWith('/api/') || route.schema?.hide) return;
+  const locationId = route.config?.scope === 'location' ? objectId : z.string().optional();
+  const query = route.schema?.querystring;
+  if (query !== undefined && !(query instanceof z.ZodObject)) return;
+  const withLocation = query ? query.extend({ locationId }) : z.strictObject({ locationId });
+  route.schema = { ...route.schema, querystring: withLocation };
+};
+
+/** The header context of every request and the location of location-scoped routes, resolved once. */
+export const requestContext = fp(async (app: FastifyInstance, options: RequestContextOptions) => {
+  app.decorateRequest('lang', {
+    getter(this: FastifyRequest) {
+      return pickLanguage(this.headers['accept-language']);
+    },
+  });
+  app.decorateRequest('timezoneOffset', undefined);
+  app.decorateRequest('requestTime', undefined);
+  app.decorateRequest('location', undefined);
+  app.addHook('onRoute', acceptLocationId);
+  app.addHook('onRequest', async (request) => {
+    // Only API calls carry the client headers; pages and files are left alone.
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
+    readHeaders(request);
+    if (request.routeOptions.config.scope === 'location')
+      await resolveLocation(request, options.findLocation);
+  });
+});
+
+/** The location of a location-scoped route's request. */
+export const locationOf = (request: FastifyRequest): Location => {
+  if (!request.location)
+    throw new Error(`${request.routeOptions.url} is not declared with config.scope 'location'`);
+  return request.location;
+};

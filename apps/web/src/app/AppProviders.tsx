@@ -1,0 +1,44 @@
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { type ReactNode, useState } from 'react';
+import { type AuthClient, AuthProvider } from '../lib/auth';
+import '../lib/i18n/dates';
+import { useLanguage } from '../lib/i18n/use-language';
+import { SettingsProvider } from '../lib/settings';
+import { AppThemeProvider } from '../theme/AppThemeProvider';
+import { createQueryClient } from './query-client';
+
+function DatePickersProvider({ children }: { children: ReactNode }) {
+  const language = useLanguage();
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={language}>
+      {children}
+    </LocalizationProvider>
+  );
+}
+
+type AppProvidersProps = { authClient: AuthClient; children: ReactNode };
+
+/** Everything a screen may rely on: query cache, settings and theme, date pickers, toasts, session. */
+export function AppProviders({ authClient, children }: AppProvidersProps) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SettingsProvider>
+        <AppThemeProvider>
+          <DatePickersProvider>
+            <SnackbarProvider
+              maxSnack={5}
+              autoHideDuration={3000}
+              anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+            >
+              <AuthProvider client={authClient}>{children}</AuthProvider>
+            </SnackbarProvider>
+          </DatePickersProvider>
+        </AppThemeProvider>
+      </SettingsProvider>
+    </QueryClientProvider>
+  );
+}

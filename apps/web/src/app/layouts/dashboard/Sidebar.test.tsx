@@ -1,0 +1,119 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { roleWith, systemAdminRole } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import { setViewportWidth } from '../../../test/viewport';
+import DashboardLayout from './DashboardLayout';
+
+const mainMenu = () => screen.findByRole('navigation', { name: 'Ana menü' });
+
+describe('sidebar', () => {
+  it('shows only the groups with a permitted screen, and opens the group of the current path', async () => {
+    renderWithProviders(<DashboardLayout />, {
+      path: '/loyalty/receipts',
+      signedInAs: { role: roleWith('modules:loyalty:receipts', 'modules:customers:customer-list') },
+    });
+    const menu = await mainMenu();
+
+    const loyalty = within(menu).getByRole('button', { name: 'Sadakat' });
+    const customers = within(menu).getByRole('button', { name: 'Müşteriler' });
+    expect(loyalty).toHaveAttribute('aria-expanded', 'true');
+    expect(customers).toHaveAttribute('aria-expanded', 'false');
+    expect(within(menu).queryByRole('button', { name: 'Kampanyalar' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('button', { name: 'Pazarlama' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Genel Bakış' })).not.toBeInTheDocument();
+
+    // Reset points share the receipts subject (spec §6), the other loyalty screens do not.
+    expect(within(menu).getByRole('link', { name: 'Fişler' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).getByRole('link', { name: 'Puan Sıfırlama' })).toHaveAttribute(
+      'href',
+      '/loyalty/reset-points',
+    );
+    expect(within(menu).queryByRole('link', { name: 'Hediyeler' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Müşteri Listesi' })).not.toBeInTheDocument();
+  });
+
+  it('folds a group open and shut', async () => {
+    const { user } = renderWithProviders(<DashboardLayout />, {
+      path: '/app',
+      signedInAs: { role: roleWith('modules:dashboard', 'modules:customers:customer-list') },
+    });
+    const customers = within(await mainMenu()).getByRole('button', { name: 'Müşteriler' });
+    await user.click(customers);
+    expect(customers).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByRole('link', { name: 'Müşteri Listesi' })).toHaveAttribute(
+      'href',
+      '/customers/filter',
+    );
+    await user.click(customers);
+    expect(customers).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows every group to the system admin, labelled as platform admin', async () => {
+    renderWithProviders(<DashboardLayout />, { path: '/app', signedInAs: { role: systemAdminRole } });
+    const menu = await mainMenu();
+    for (const group of [
+      'Müşteri Kaydı',
+      'Müşteriler',
+      'Kampanyalar',
+      'Sadakat',
+      'Geri Bildirimler',
+      'Raporlar',
+      'Pazarlama',
+      'Rezervasyon',
+      'Anketler',
+      'Ödünç Verme',
+    ]) {
+      expect(within(menu).getByRole('button', { name: group })).toBeInTheDocument();
+    }
+    for (const link of ['Genel Bakış', 'Sözleşmeler', 'QR Kodlar']) {
+      expect(within(menu).getByRole('link', { name: link })).toBeInTheDocument();
+    }
+    expect(screen.getByText('Platform Yöneticisi')).toBeInTheDocument();
+    expect(screen.getByText('Elif Yılmaz')).toBeInTheDocument();
+  });
+
+  it('names any other role by its own name and offers the stored locations', async () => {
+    const { user } = renderWithProviders(<DashboardLayout />, {
+      path: '/app',
+      signedInAs: { role: roleWith('modules:dashboard') },
+    });
+    await mainMenu();
+    expect(screen.getByText('Pazarlama Uzmanı')).toBeInTheDocument();
+    expect(screen.queryByText('Platform Yöneticisi')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'AVM' }));
+    expect(screen.getByRole('option', { name: 'Avlu Park AVM' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('option', { name: 'Marmara Avlu' })).toBeInTheDocument();
+  });
+
+  it('collapses to the mini menu on large screens and keeps the choice', async () => {
+    const { user } = renderWithProviders(<DashboardLayout />, {
+      path: '/app',
+      signedInAs: { role: systemAdminRole },
+    });
+    await mainMenu();
+    await user.click(screen.getByRole('button', { name: 'Menüyü daralt' }));
+    expect(screen.getByRole('button', { name: 'Menüyü genişlet' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'AVM' })).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('settings') ?? '{}')).toMatchObject({ navCollapsed: true });
+
+    // The mini menu's groups open as menus of their screens.
+    await user.click(within(await mainMenu()).getByRole('button', { name: 'Sadakat' }));
+    expect(await screen.findByRole('menuitem', { name: 'Hediyeler' })).toHaveAttribute(
+      'href',
+      '/loyalty/gifts',
+    );
+  });
+
+  it('drops the mini menu below the lg breakpoint, where the sidebar opens from the top bar', async () => {
+    localStorage.setItem('settings', JSON.stringify({ navCollapsed: true }));
+    setViewportWidth(800);
+    const { user } = renderWithProviders(<DashboardLayout />, {
+      path: '/app',
+      signedInAs: { role: systemAdminRole },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Menüyü aç' }));
+    expect(within(await mainMenu()).getByRole('button', { name: 'Sadakat' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('settings') ?? '{}')).toMatchObject({ navCollapsed: false });
+  });
+});

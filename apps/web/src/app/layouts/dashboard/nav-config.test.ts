@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { canVisit } from '../../../lib/permissions';
+import { roleWith } from '../../../test/fixtures';
+import { firstPermittedPath, groupContains, navConfig, permittedNav } from './nav-config';
+
+const group = (key: string) => {
+  const entry = navConfig.find((candidate) => candidate.key === key);
+  if (entry?.kind !== 'group') throw new Error(`${key} is not a group`);
+  return entry;
+};
+
+describe('sidebar entries', () => {
+  it('cuts groups down to their permitted screens and drops empty ones', () => {
+    const role = roleWith('modules:marketing:sms-notifications', 'modules:agreements');
+    const entries = permittedNav((path) => canVisit(role, path));
+    expect(entries.map((entry) => entry.key)).toEqual(['agreements', 'marketing']);
+    const marketing = entries[1];
+    expect(marketing?.kind === 'group' && marketing.items.map((item) => item.key)).toEqual([
+      'smsNotifications',
+    ]);
+  });
+
+  it('finds the first permitted screen in sidebar order', () => {
+    const role = roleWith('modules:lending', 'modules:campaigns:code-providers');
+    expect(firstPermittedPath((path) => canVisit(role, path))).toBe('/campaigns/coupon-providers');
+    expect(firstPermittedPath(() => false)).toBeUndefined();
+  });
+
+  it('knows which group a deeper path belongs to', () => {
+    expect(groupContains(group('customers'), '/customers/64b000000000000000000001/detail')).toBe(true);
+    expect(groupContains(group('customerRegistration'), '/registration/customer/new/abc')).toBe(true);
+    expect(groupContains(group('customers'), '/customer-profile')).toBe(false);
+  });
+
+  it('points every screen at a path guarded by a module subject', async () => {
+    const { subjectOfPage } = await import('@avlu/contracts');
+    const paths = navConfig.flatMap((entry) =>
+      entry.kind === 'link' ? [entry.path] : entry.items.map((i) => i.path),
+    );
+    expect(paths.filter((path) => subjectOfPage(path) === undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { roleWith, systemAdminRole } from '../test/fixtures';
+import { fakeAuthClient, renderApp, renderWithProviders, type SignedInAs } from '../test/render';
+import { RootRedirect } from './guards/RootRedirect';
+
+describe('routes and guards', () => {
+  it('sends an unknown path to the 404 page', async () => {
+    const { router } = renderApp({ path: '/bu/sayfa/yok' });
+    expect(await screen.findByRole('heading', { name: 'Sayfa bulunamadı' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/404');
+    expect(screen.getByRole('link', { name: 'Ana sayfaya dön' })).toHaveAttribute('href', '/');
+  });
+
+  it('sends a guest from a staff page to the login page', async () => {
+    const { router } = renderApp({ path: '/app' });
+    expect(await screen.findByRole('heading', { name: 'Giriş Yap' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+
+  it('keeps a signed-in admin away from the login page', async () => {
+    const { router } = renderApp({ path: '/auth/login', signedInAs: { role: systemAdminRole } });
+    expect(await screen.findByRole('heading', { name: /Elif/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app');
+    expect(screen.queryByRole('heading', { name: 'Giriş Yap' })).not.toBeInTheDocument();
+  });
+
+  it('shows Permission Denied on a page the role may not use', async () => {
+    renderApp({ path: '/app', signedInAs: { role: roleWith('modules:loyalty:receipts') } });
+    expect(await screen.findByRole('heading', { name: 'Yetki Reddedildi' })).toBeInTheDocument();
+    expect(screen.getByText('Bu sayfaya erişim yetkiniz yok.')).toBeInTheDocument();
+    // The layout stays, so the admin can go where they may.
+    expect(screen.getByRole('navigation', { name: 'Ana menü' })).toBeInTheDocument();
+  });
+
+  it('greets an admin whose role may use the dashboard', async () => {
+    renderApp({ path: '/app', signedInAs: { role: roleWith('modules:dashboard') } });
+    expect(await screen.findByRole('heading', { level: 1, name: /Elif$/ })).toBeInTheDocument();
+    expect(screen.queryByText('Yetki Reddedildi')).not.toBeInTheDocument();
+  });
+
+  it('logs out at start when the stored token no longer loads a profile', async () => {
+    const authClient = fakeAuthClient({ role: systemAdminRole });
+    authClient.profile.mockRejectedValue(new Error('401'));
+    const { router } = renderApp({ path: '/app', signedInAs: { role: systemAdminRole }, authClient });
+    expect(await screen.findByRole('heading', { name: 'Giriş Yap' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+});
+
+describe('the root path', () => {
+  const landing = async (signedInAs: SignedInAs) => {
+    const { router } = renderWithProviders(<RootRedirect />, {
+      route: '/',
+      path: '/',
+      signedInAs,
+      routes: [{ path: '*', element: <p>landed</p> }],
+    });
+    await screen.findByText('landed');
+    return router.state.location.pathname;
+  };
+
+  it('goes to the dashboard when the role may use it', async () => {
+    expect(await landing({ role: roleWith('modules:dashboard', 'modules:loyalty:receipts') })).toBe('/app');
+  });
+
+  it('goes to the first permitted screen in sidebar order otherwise', async () => {
+    expect(await landing({ role: roleWith('modules:survey', 'modules:loyalty:loyalty-gift') })).toBe(
+      '/loyalty/gifts',
+    );
+  });
+
+  it('goes to the profile when the role opens no screen', async () => {
+    expect(await landing({ role: roleWith() })).toBe('/user/account');
+  });
+});

@@ -1,0 +1,53 @@
+import { lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { authRoutes } from '../features/auth/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
+import { RouteError } from '../features/errors/RouteError';
+import { errorRoutes } from '../features/errors/routes';
+import { AuthGuard } from './guards/AuthGuard';
+import { GuestGuard } from './guards/GuestGuard';
+import { RootRedirect } from './guards/RootRedirect';
+import { RootLayout } from './RootLayout';
+
+// Layouts are split off too: the first paint needs neither the sidebar nor the login form's code.
+const AuthLayout = lazy(() => import('./layouts/auth/AuthLayout'));
+const DashboardLayout = lazy(() => import('./layouts/dashboard/DashboardLayout'));
+
+/**
+ * Every route of the app (spec §2). A feature exports its own `RouteObject[]` with lazily loaded
+ * pages and is listed once here, in the tree it belongs to; paths are relative to that tree.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <RootRedirect /> },
+      {
+        // Guests only: login now; register, forget-password, reset-password and verify join authRoutes.
+        path: 'auth',
+        element: (
+          <GuestGuard>
+            <AuthLayout />
+          </GuestGuard>
+        ),
+        children: authRoutes,
+      },
+      {
+        // Signed-in staff; DashboardLayout checks each path against the role (contracts' subjectOfPage).
+        element: (
+          <AuthGuard>
+            <DashboardLayout />
+          </AuthGuard>
+        ),
+        children: [
+          ...dashboardRoutes,
+          // Feature route lists go here: reports, customers, registration, campaigns, feedbacks,
+          // agreements, qr-codes, marketing, reservation, surveys, lending, loyalty, user.
+        ],
+      },
+      ...errorRoutes,
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];

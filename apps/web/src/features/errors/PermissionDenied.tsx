@@ -1,0 +1,14 @@
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import { useTranslation } from 'react-i18next';
+import { ErrorView } from './ErrorView';
+
+export function PermissionDenied() {
+  const { t } = useTranslation('errors-page');
+  return (
+    <ErrorView
+      icon={LockOutlinedIcon}
+      title={t('permissionDenied.title')}
+      text={t('permissionDenied.text')}
+    />
+  );
+}

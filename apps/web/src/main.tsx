@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AppProviders } from './app/AppProviders';
+import { routes } from './app/routes';
+import { httpAuthClient } from './lib/auth';
+import './lib/i18n';
+
+const router = createBrowserRouter(routes);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders authClient={httpAuthClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
