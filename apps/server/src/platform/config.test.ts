@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('parseConfig', () => {
+  it('has defaults for an empty environment: embedded database with demo data', () => {
+    const config = parseConfig({}, '/srv/avlu');
+    expect(config).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('/srv/avlu/data'),
+      databaseUrl: undefined,
+      admin: { email: 'admin@avlu.local', password: undefined },
+      demoData: true,
+      publicUrl: undefined,
+      logLevel: 'info',
+      production: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = parseConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/var/lib/avlu',
+        DATABASE_URL: 'postgres://avlu:secret@db:5432/avlu',
+        ADMIN_EMAIL: 'Yonetici@Example.com',
+        ADMIN_PASSWORD: 'çok-gizli',
+        DEMO_DATA: 'TRUE',
+        PUBLIC_URL: 'https://avm.example.com',
+        LOG_LEVEL: 'debug',
+        NODE_ENV: 'production',
+      },
+      '/srv',
+    );
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/avlu',
+      databaseUrl: 'postgres://avlu:secret@db:5432/avlu',
+      admin: { email: 'yonetici@example.com', password: 'çok-gizli' },
+      demoData: true,
+      publicUrl: 'https://avm.example.com',
+      logLevel: 'debug',
+      production: true,
+    });
+  });
+
+  it('resolves a relative DATA_DIR against the working directory', () => {
+    expect(parseConfig({ DATA_DIR: 'var/avlu' }, '/srv').dataDir).toBe('/srv/var/avlu');
+  });
+
+  it('turns demo data off by default on PostgreSQL', () => {
+    expect(parseConfig({ DATABASE_URL: 'postgresql://localhost/avlu' }).demoData).toBe(false);
+  });
+
+  it.each([
+    ['1', true],
+    ['0', false],
+    ['true', true],
+    ['False', false],
+  ])('reads DEMO_DATA=%s as %s', (value, expected) => {
+    expect(parseConfig({ DEMO_DATA: value }).demoData).toBe(expected);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseConfig({ PORT: '', DATABASE_URL: '', DEMO_DATA: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      demoData: true,
+    });
+  });
+
+  it('names every bad value with the reason', () => {
+    const problems = problemsOf({
+      PORT: '70000',
+      DATABASE_URL: 'mysql://localhost/avlu',
+      ADMIN_EMAIL: 'not-an-email',
+      ADMIN_PASSWORD: '123',
+      DEMO_DATA: 'yes',
+      PUBLIC_URL: 'avm.example.com',
+      LOG_LEVEL: 'loud',
+    });
+    expect(problems).toEqual([
+      'PORT: Must be at most 65535',
+      'DATABASE_URL: Enter a valid URL',
+      'ADMIN_EMAIL: Enter a valid email address',
+      'ADMIN_PASSWORD: Must be at least 6 characters',
+      'DEMO_DATA: Must be one of: 0, 1, true, false',
+      'PUBLIC_URL: Enter a valid URL',
+      'LOG_LEVEL: Must be one of: fatal, error, warn, info, debug, trace, silent',
+    ]);
+  });
+
+  it('rejects a port that is not a number', () => {
+    expect(problemsOf({ PORT: 'http' })).toEqual(['PORT: Must be a number']);
+  });
+});

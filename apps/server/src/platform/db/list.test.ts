@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helper';
+
+/** The shared list query, through the first real list: GET /api/core/locations. */
+const ctx = useTestApp();
+
+const names = [
+  'Şişli Meydan AVM',
+  'İstinye Koru AVM',
+  'Işıklar Çarşı',
+  'Kadıköy Rıhtım AVM',
+  '100% Outlet',
+  'Ankara Kule AVM',
+  ...Array.from({ length: 19 }, (_, index) => `Test Park ${String(index + 1).padStart(2, '0')}`),
+];
+
+beforeAll(async () => {
+  for (const location_name of names) await ctx.newLocation({ location_name });
+});
+
+const list = async (query: string, lang = 'en') => {
+  const response = await ctx.app.inject({
+    url: `/api/core/locations?${query}`,
+    headers: { 'accept-language': lang },
+  });
+  return { status: response.statusCode, body: response.json() };
+};
+
+const namesOf = (body: { data: { location_name: string }[] }) => body.data.map((row) => row.location_name);
+
+describe('list query', () => {
+  it('answers the first page of 10 by default, sorted by the default column', async () => {
+    const { status, body } = await list('');
+    expect(status).toBe(200);
+    expect(body.pagination).toEqual({ total: 25, limit: 10, currentPage: 1, totalPages: 3 });
+    // Byte order (C collation on both engines): Turkish capitals sort after Z.
+    expect(namesOf(body).slice(0, 3)).toEqual(['100% Outlet', 'Ankara Kule AVM', 'Işıklar Çarşı']);
+  });
+
+  it('pages through without repeating or skipping a row', async () => {
+    const seen: string[] = [];
+    for (let page = 1; page <= 4; page++) {
+      const { body } = await list(`pagination[limit]=7&pagination[currentPage]=${page}`);
+      expect(body.pagination).toEqual({ total: 25, limit: 7, currentPage: page, totalPages: 4 });
+      seen.push(...namesOf(body));
+    }
+    expect(seen).toHaveLength(25);
+    expect(new Set(seen)).toEqual(new Set(names));
+  });
+
+  it('keeps the total on a page past the end', async () => {
+    const { body } = await list('pagination[currentPage]=9');
+    expect(body).toEqual({ data: [], pagination: { total: 25, limit: 10, currentPage: 9, totalPages: 3 } });
+  });
+
+  it('sorts by a whitelisted column in either order', async () => {
+    const { body } = await list('orderBy=location_name&order=desc&pagination[limit]=2');
+    expect(namesOf(body)).toEqual(['Şişli Meydan AVM', 'İstinye Koru AVM']);
+  });
+
+  it.each([
+    ['şişli', ['Şişli Meydan AVM']],
+    ['SISLI', ['Şişli Meydan AVM']],
+    ['istinye', ['İstinye Koru AVM']],
+    ['ISIK', ['Işıklar Çarşı']],
+    ['çarşı', ['Işıklar Çarşı']],
+    ['kadikoy', ['Kadıköy Rıhtım AVM']],
+    ['100%', ['100% Outlet']],
+    ['0%_', []],
+  ])('finds %s regardless of case and Turkish letters', async (keyword, expected) => {
+    const { body } = await list(`keyword=${encodeURIComponent(keyword)}`);
+    expect(namesOf(body)).toEqual(expected);
+    expect(body.pagination.total).toBe(expected.length);
+  });
+
+  it('counts only what the keyword finds', async () => {
+    const { body } = await list('keyword=test%20park&pagination[limit]=5');
+    expect(body.pagination).toEqual({ total: 19, limit: 5, currentPage: 1, totalPages: 4 });
+  });
+
+  it.each([
+    ['pagination[limit]=0', { 'pagination.limit': 'Must be at least 1' }],
+    ['pagination[limit]=1001', { 'pagination.limit': 'Must be at most 1000' }],
+    ['pagination[limit]=ten', { 'pagination.limit': 'Must be a number' }],
+    ['pagination[currentPage]=0', { 'pagination.currentPage': 'Must be at least 1' }],
+    ['pagination[size]=5', { 'pagination.size': 'Unknown field' }],
+    ['orderBy=password', { orderBy: 'Must be one of: location_name, createdAt' }],
+    ['order=up', { order: 'Must be one of: asc, desc' }],
+  ])('rejects %s naming the field', async (query, fields) => {
+    const { status, body } = await list(query);
+    expect(status).toBe(400);
+    expect(body.fields).toEqual(fields);
+  });
+
+  it('names the bad paging field in Turkish too', async () => {
+    const { body } = await list('pagination[limit]=0', 'tr');
+    expect(body).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Gönderilen bilgiler geçersiz: pagination.limit',
+      fields: { 'pagination.limit': 'En az 1 olmalıdır' },
+    });
+  });
+});

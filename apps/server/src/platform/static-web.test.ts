@@ -1,0 +1,60 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/helper';
+
+const dist = await mkdtemp(path.join(tmpdir(), 'avlu-web-'));
+await mkdir(path.join(dist, 'assets'));
+await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Avlu</title>');
+await writeFile(path.join(dist, 'assets/index-3f9a1c.js'), 'console.log(1)');
+await writeFile(path.join(dist, 'favicon.svg'), '<svg/>');
+afterAll(() => rm(dist, { recursive: true, force: true }));
+
+const ctx = useTestApp({ webDist: dist });
+
+describe('web app', () => {
+  it('serves index.html at the root without caching', async () => {
+    const response = await ctx.app.inject({ url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<title>Avlu</title>');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await ctx.app.inject({ url: '/assets/index-3f9a1c.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other files with revalidation', async () => {
+    const response = await ctx.app.inject({ url: '/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/customers/65a1b2c3d4e5f60718293a4b', '/loyalty/tiers?x=1', '/m/kordon/login'])(
+    'answers the client-side route %s with index.html',
+    async (url) => {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await ctx.app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.headers['cache-control']).toBe('no-cache');
+      }
+    },
+  );
+
+  it('answers JSON 404 for a missing asset, an unknown API address, and a non-GET outside the API', async () => {
+    for (const [method, url] of [
+      ['GET', '/assets/gone-123.js'],
+      ['GET', '/api/unknown'],
+      ['POST', '/customers'],
+    ] as const) {
+      const response = await ctx.app.inject({ method, url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+    }
+  });
+});

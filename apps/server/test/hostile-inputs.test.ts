@@ -1,0 +1,126 @@
+import { errorBody } from '@avlu/contracts';
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helper';
+import { sampleRoutes } from './sample-routes';
+
+/**
+ * No input may make the server fail: every registered route, the feature routes of later issues
+ * included, gets malformed and malicious requests and must answer 2xx-4xx, errors in the error model.
+ */
+const ctx = useTestApp({ routes: sampleRoutes });
+
+const HUGE = '9'.repeat(400);
+const pathValues = ['not-an-id', '65a1b2c3d4e5f60718293a4b', HUGE, '%00', '..%2F..%2Fetc', '__proto__'];
+
+const queries = [
+  '',
+  'unknown=1',
+  '__proto__[polluted]=1',
+  'constructor[prototype][polluted]=1',
+  'locationId=zz',
+  'locationId[]=a&locationId[]=b',
+  'locationId[x]=1',
+  'locationId=65a1b2c3d4e5f60718293a4b',
+  `pagination[limit]=${HUGE}`,
+  'pagination[limit]=-1&pagination[currentPage]=1e309',
+  'pagination=1',
+  'keyword[a]=1',
+  `keyword=${'%27%22%3B--'.repeat(50)}`,
+  'orderBy=__proto__&order=sideways',
+  'filter[a][b][c][d][e][f]=1',
+];
+
+const bodies: Array<[contentType: string | undefined, payload: string]> = [
+  ['application/json', '{'],
+  ['application/json', ''],
+  ['application/json', 'null'],
+  ['application/json', '[]'],
+  ['application/json', '"text"'],
+  ['application/json', '1e999'],
+  ['application/json', '{"__proto__":{"polluted":1}}'],
+  ['application/json', '{"constructor":{"prototype":{"polluted":1}}}'],
+  ['application/json', JSON.stringify({ name: [], count: HUGE, tags: {}, owner: [] })],
+  ['application/json', JSON.stringify({ name: 'x', count: Number.MAX_VALUE, extra: { deep: [[[[]]]] } })],
+  ['application/json', '['.repeat(5000) + ']'.repeat(5000)],
+  ['application/json; charset=latin1', '{}'],
+  ['text/plain', 'hello'],
+  ['application/x-www-form-urlencoded', 'a=1&__proto__=2'],
+  ['multipart/form-data', '--x\r\n'],
+  ['application/xml', '<a/>'],
+  [undefined, '{"name":"x"}'],
+];
+
+const headerSets: Record<string, string>[] = [
+  {},
+  { 'timezone-offset': 'abc' },
+  { 'timezone-offset': HUGE },
+  { 'request-time': 'yesterday' },
+  { 'accept-language': '*;q=abc, en-US;q=2, tr' },
+];
+
+const urlOf = (template: string, value: string) => template.replace(/:\w+/g, value).replace(/\*$/, value);
+
+describe.each(['tr', 'en'])('hostile inputs (%s)', (lang) => {
+  it('never answer 5xx, and every error follows the error model', async () => {
+    const routes = ctx.app.routeList.filter((route) => route.method !== 'HEAD');
+    expect(routes.length).toBeGreaterThan(5);
+    const requests: InjectOptions[] = [];
+    for (const route of routes) {
+      const methods = ([] as string[]).concat(route.method);
+      for (const method of methods) {
+        for (const value of pathValues) {
+          const url = urlOf(route.url, value);
+          for (const query of queries) requests.push({ method: method as 'GET', url: `${url}?${query}` });
+          for (const headers of headerSets) requests.push({ method: method as 'GET', url, headers });
+          if (method === 'GET') continue;
+          for (const [contentType, payload] of bodies) {
+            requests.push({
+              method: method as 'POST',
+              url,
+              payload,
+              headers: contentType ? { 'content-type': contentType } : {},
+            });
+          }
+        }
+      }
+    }
+    for (const request of requests) {
+      const response = await ctx.app.inject({
+        ...request,
+        headers: { 'accept-language': lang, ...request.headers },
+      });
+      const where = `${request.method} ${request.url} ${String(request.payload ?? '').slice(0, 40)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+      expect(response.statusCode, where).toBeLessThan(500);
+      if (response.statusCode >= 400 && request.method !== 'HEAD') {
+        const parsed = errorBody.strict().safeParse(JSON.parse(response.body || 'null'));
+        expect(parsed.success, where).toBe(true);
+        expect(parsed.data?.statusCode, where).toBe(response.statusCode);
+      }
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('error texts by language', () => {
+  it('differ between Turkish and English on every API route', async () => {
+    const routes = ctx.app.routeList.filter(
+      (route) => route.url.startsWith('/api/') && !route.schema?.hide && route.method !== 'HEAD',
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(7);
+    for (const route of routes) {
+      const method = ([] as string[]).concat(route.method)[0] as 'GET';
+      const ask = (lang: string) =>
+        ctx.app.inject({
+          method,
+          url: `${urlOf(route.url, 'bad')}?unknown=1`,
+          headers: { 'accept-language': lang },
+        });
+      const [tr, en] = [(await ask('tr')).json(), (await ask('en')).json()];
+      expect(tr.statusCode, route.url).toBeGreaterThanOrEqual(400);
+      expect(tr.message, route.url).not.toBe(en.message);
+      for (const field of Object.keys(tr.fields ?? {}))
+        expect(tr.fields[field], field).not.toBe(en.fields[field]);
+    }
+  });
+});
