@@ -1,6 +1,6 @@
 import { idParams, objectId } from '@avlu/contracts';
 import { z } from 'zod';
-import { conflict } from '../src/platform/errors';
+import { conflict, invalidFields } from '../src/platform/errors';
 import { locationOf } from '../src/platform/request-context';
 import type { App } from './helper';
 
@@ -23,7 +23,10 @@ export const sampleRoutes = (app: App) => {
         response: { 200: z.object({ id: objectId, name: z.string() }) },
       },
     },
-    async (request) => ({ id: request.params.id, name: request.body.name }),
+    async (request) => {
+      if (request.body.name === 'reserved') throw invalidFields({ name: 'invalid' });
+      return { id: request.params.id, name: request.body.name };
+    },
   );
   app.get(
     '/api/test/scoped',

@@ -142,6 +142,19 @@ describe('error model', () => {
     });
   });
 
+  it.each([
+    ['tr', 'Gönderilen bilgiler geçersiz: name', 'Geçersiz değer'],
+    ['en', 'The request is invalid: name', 'Invalid value'],
+  ])('names the fields of a service rule (%s)', async (lang, message, field) => {
+    const response = await post(lang, JSON.stringify({ name: 'reserved', count: 1 }));
+    expect(answer(response)).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message,
+      fields: { name: field },
+    });
+  });
+
   it('answers a service rule with its status and code', async () => {
     const response = await ctx.app.inject({ method: 'DELETE', url: `/api/test/items/${ID}` });
     expect(answer(response)).toEqual({ statusCode: 409, code: 'CONFLICT', message: 'Bu kayıt zaten var' });

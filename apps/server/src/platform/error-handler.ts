@@ -43,7 +43,7 @@ const translateFields = (fields: Record<string, string>, lang: Language) =>
   );
 
 /** The error model answer for any error thrown while handling a request; null means a server fault. */
-export const toErrorBody = (error: unknown, request: FastifyRequest): ErrorBody | null => {
+const toErrorBody = (error: unknown, request: FastifyRequest): ErrorBody | null => {
   const lang = pickLanguage(request.headers['accept-language']);
   if (error instanceof AppError) {
     const fields = error.options.fields && translateFields(error.options.fields, lang);
