@@ -11,6 +11,7 @@ import pg from 'pg';
 import * as schema from '../../db/schema';
 import type { Config } from '../config';
 import { migrationsDir } from '../paths';
+import { lockDataDir } from './data-dir-lock';
 
 /** The one database type of every service: the same queries run on PGlite and on node-postgres. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -82,5 +83,12 @@ export const openDatabase = async (config: Config): Promise<DatabaseHandle> => {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
   const dataDir = path.join(config.dataDir, 'pglite');
   await mkdir(dataDir, { recursive: true });
-  return openPglite({ dataDir });
+  const unlock = await lockDataDir(config.dataDir);
+  try {
+    const handle = await openPglite({ dataDir });
+    return { ...handle, close: () => handle.close().finally(unlock) };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 };
