@@ -52,6 +52,8 @@ export const openBrowser = async (
       await page.goto(path);
     },
     screenshot: async (name) => {
+      // MUI's transitions are CSS transitions: wait for them so a dialog is not caught mid-fade.
+      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
       await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
     },
     close: async () => {
