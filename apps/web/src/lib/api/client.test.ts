@@ -1,3 +1,4 @@
+import { requestHeaders } from '@avlu/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { changeLanguage } from '../i18n';
@@ -51,6 +52,9 @@ describe('api client headers and query', () => {
       'content-type': 'application/json',
     });
     expect(new Date(sent.headers['request-time']!).toISOString()).toBe(sent.headers['request-time']);
+    expect(requestHeaders.parse(sent.headers)).toMatchObject({
+      'timezone-offset': new Date().getTimezoneOffset(),
+    });
     expect(sent.query.get('locationId')).toBe(LOCATION._id);
     expect(sent.query.get('searchType')).toBe('phone');
     expect(sent.body).toEqual({ keyword: 'ali' });

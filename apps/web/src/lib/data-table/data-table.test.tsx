@@ -90,15 +90,16 @@ describe('DataTable paging, sorting and search', () => {
 
   it('searches once typing stops, from the first page', async () => {
     renderWithProviders(
-      <DataTable resource={customers} columns={columns} searchDelay={300} gridProps={grid} />,
+      <DataTable resource={customers} columns={columns} searchDelay={1000} gridProps={grid} />,
     );
     await screen.findByText('Müşteri 01');
     await userEvent.click(screen.getByRole('button', { name: /next page/i }));
     await screen.findByText('Müşteri 11');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Ara' }), 'Müşteri 2');
     expect(filterBodies().some((b) => (b as { keyword?: string }).keyword)).toBe(false);
-    await waitFor(() =>
-      expect(lastFilter()).toEqual({ pagination: { limit: 10, currentPage: 1 }, keyword: 'Müşteri 2' }),
+    await waitFor(
+      () => expect(lastFilter()).toEqual({ pagination: { limit: 10, currentPage: 1 }, keyword: 'Müşteri 2' }),
+      { timeout: 3000 },
     );
     expect(filterBodies().filter((b) => (b as { keyword?: string }).keyword)).toHaveLength(1);
     expect(await screen.findByText('Müşteri 20')).toBeInTheDocument();
