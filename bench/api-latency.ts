@@ -19,10 +19,7 @@ export const apiLatency = async (engine: BenchEngine): Promise<Figure[]> => {
     try {
       const call = (url: string) => () => app.inject({ url, headers: { 'accept-language': 'tr' } });
       const health = await sample(CALLS, call('/api/health'));
-      const list = await sample(
-        CALLS,
-        call('/api/core/locations?pagination[limit]=10&pagination[currentPage]=3'),
-      );
+      const list = await sample(CALLS, call('/api/core/locations?limit=10&currentPage=3'));
       const search = await sample(
         CALLS,
         call('/api/core/locations?keyword=avm%2019&orderBy=createdAt&order=desc'),

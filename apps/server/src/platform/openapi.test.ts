@@ -22,7 +22,8 @@ describe('OpenAPI document', () => {
     );
     expect(parameters).toEqual(
       expect.arrayContaining([
-        'query:pagination',
+        'query:limit',
+        'query:currentPage',
         'query:keyword',
         'query:orderBy',
         'query:locationId',

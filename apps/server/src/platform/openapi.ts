@@ -1,4 +1,4 @@
-import { errorBody, requestHeaders } from '@avlu/contracts';
+import { errorBody, objectId, requestHeaders } from '@avlu/contracts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -9,17 +9,25 @@ import { serverVersion } from './paths';
 
 type Transform = typeof jsonSchemaTransform;
 
+/** The query as the client sends it: the route's own parameters (the input side of a transform) and `locationId`. */
+const documentedQuery = (query: unknown, scoped: boolean) => {
+  const locationId = scoped ? objectId : objectId.optional();
+  const own = query instanceof z.ZodPipe ? query.in : query;
+  return own instanceof z.ZodObject ? own.extend({ locationId }) : z.object({ locationId });
+};
+
 /**
  * Documents what every API route shares without making it part of validation: the client headers
- * (read by the request-context hook) and the error model of 4xx and 5xx answers.
+ * and `locationId` (read by the request-context hook) and the error model of 4xx and 5xx answers.
  */
 const withCommonParts: Transform = (document) => {
-  const { schema } = document;
+  const { schema, route } = document;
   if (!schema || schema.hide) return jsonSchemaTransform(document);
   const headers =
     schema.headers instanceof z.ZodObject ? requestHeaders.extend(schema.headers.shape) : requestHeaders;
+  const querystring = documentedQuery(schema.querystring, route.config?.scope === 'location');
   const response = { ...(schema.response as object | undefined), '4XX': errorBody, '5XX': errorBody };
-  return jsonSchemaTransform({ ...document, schema: { ...schema, headers, response } });
+  return jsonSchemaTransform({ ...document, schema: { ...schema, headers, querystring, response } });
 };
 
 /** The OpenAPI document built from the routes' Zod schemas, at /api/docs/json, with Swagger UI at /api/docs. */

@@ -20,6 +20,8 @@ declare module 'fastify' {
     timezoneOffset: number | undefined;
     /** `request-time` header: the client's clock when it sent the call. */
     requestTime: Date | undefined;
+    /** The `locationId` query parameter, taken off the query before the route's schema sees it. */
+    locationId: unknown;
     location: Location | undefined;
   }
 }
@@ -34,25 +36,29 @@ const readHeaders = (request: FastifyRequest) => {
   request.requestTime = time === undefined ? undefined : new Date(time);
 };
 
+/**
+ * The web client sends `locationId` with every call (spec §7). It is taken off the query here, before
+ * validation, so each route's own query schema stays strict about every other parameter, whatever
+ * its shape; location-scoped routes check it below, the others ignore it.
+ */
+const takeLocationId = (request: FastifyRequest) => {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (!query || !Object.hasOwn(query, 'locationId')) return;
+  request.locationId = query.locationId;
+  delete query.locationId;
+};
+
 const resolveLocation = async (request: FastifyRequest, find: RequestContextOptions['findLocation']) => {
-  const result = objectId.safeParse((request.query as Record<string, unknown> | undefined)?.locationId);
+  const result = objectId.safeParse(request.locationId);
   if (!result.success) throw schemaError(result.error, 'querystring', ['locationId']);
   request.location = await find(result.data);
   if (!request.location) throw locationNotFound();
 };
 
-/**
- * The web client sends `locationId` with every call (spec §7), so every API route accepts it in the
- * query: required and checked on location-scoped routes, ignored elsewhere. Adding it here keeps each
- * route's own query schema strict about every other parameter.
- */
-const acceptLocationId = (route: RouteOptions) => {
-  if (!route.url.startsWith('/api/') || route.schema?.hide) return;
-  const locationId = route.config?.scope === 'location' ? objectId : z.string().optional();
-  const query = route.schema?.querystring;
-  if (query !== undefined && !(query instanceof z.ZodObject)) return;
-  const withLocation = query ? query.extend({ locationId }) : z.strictObject({ locationId });
-  route.schema = { ...route.schema, querystring: withLocation };
+/** A route without query parameters still rejects unknown ones, as its strict body schema would. */
+const rejectUnknownQuery = (route: RouteOptions) => {
+  if (!route.url.startsWith('/api/') || route.schema?.hide || route.schema?.querystring) return;
+  route.schema = { ...route.schema, querystring: z.strictObject({}) };
 };
 
 /** The header context of every request and the location of location-scoped routes, resolved once. */
@@ -64,12 +70,14 @@ export const requestContext = fp(async (app: FastifyInstance, options: RequestCo
   });
   app.decorateRequest('timezoneOffset', undefined);
   app.decorateRequest('requestTime', undefined);
+  app.decorateRequest('locationId', undefined);
   app.decorateRequest('location', undefined);
-  app.addHook('onRoute', acceptLocationId);
+  app.addHook('onRoute', rejectUnknownQuery);
   app.addHook('onRequest', async (request) => {
     // Only API calls carry the client headers; pages and files are left alone.
     if (!request.routeOptions.url?.startsWith('/api/')) return;
     readHeaders(request);
+    takeLocationId(request);
     if (request.routeOptions.config.scope === 'location')
       await resolveLocation(request, options.findLocation);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { listQuery, paginationOf } from './list-query';
+import { listQuery, listSearchParams, paginationOf } from './list-query';
 
 describe('listQuery', () => {
   it('defaults to the first page of ten', () => {
@@ -29,5 +29,28 @@ describe('paginationOf', () => {
       totalPages: 3,
     });
     expect(paginationOf(0, { limit: 10, currentPage: 1 }).totalPages).toBe(0);
+  });
+});
+
+describe('listSearchParams', () => {
+  const params = listSearchParams({
+    orderBy: z.enum(['location_name']),
+    filter: { hasMobileApp: z.enum(['true', 'false']).optional() },
+  });
+
+  it('reads flat query-string values into the list query shape', () => {
+    expect(params.parse({ limit: '25', currentPage: '2', keyword: 'park', hasMobileApp: 'true' })).toEqual({
+      pagination: { limit: 25, currentPage: 2 },
+      keyword: 'park',
+      order: undefined,
+      orderBy: undefined,
+      filter: { hasMobileApp: 'true' },
+    });
+    expect(params.parse({}).pagination).toEqual({ limit: 10, currentPage: 1 });
+  });
+
+  it('names a bad parameter as it was sent', () => {
+    const issues = params.safeParse({ limit: '0', size: '5' }).error!.issues;
+    expect(issues.map((issue) => issue.path.join('.') || issue.code)).toEqual(['limit', 'unrecognized_keys']);
   });
 });

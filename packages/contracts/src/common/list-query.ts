@@ -33,6 +33,39 @@ export const listQuery = <
 
 export type ListQuery = z.infer<ReturnType<typeof listQuery>>;
 
+/**
+ * The same list query as flat query-string parameters, for lists read with GET (spec §7:
+ * `GET /marketing/mobile-pages?limit&currentPage&keyword&order&orderBy`). A feature's flat filter
+ * parameters sit beside them and arrive in `filter`, so a service sees one `ListQuery` shape
+ * whether the list was read with GET or with `POST …/filter`.
+ */
+export const listSearchParams = <
+  OrderBy extends z.ZodType<string> = z.ZodString,
+  Filter extends z.ZodRawShape = Record<never, never>,
+>(
+  options: { orderBy?: OrderBy; filter?: Filter } = {},
+) =>
+  z
+    .strictObject({
+      ...options.filter,
+      limit: pagination.shape.limit,
+      currentPage: pagination.shape.currentPage,
+      keyword: z.string().trim().max(200).optional(),
+      order: sortOrder.optional(),
+      orderBy: (options.orderBy ?? z.string().max(64)).optional(),
+    })
+    .transform((params) => {
+      // The spread shape is too generic for TypeScript to destructure; its parts are typed again below.
+      const { limit, currentPage, keyword, order, orderBy, ...filter } = params as Record<string, unknown>;
+      return {
+        pagination: { limit: limit as number, currentPage: currentPage as number },
+        keyword: keyword as string | undefined,
+        order: order as SortOrder | undefined,
+        orderBy: orderBy as z.infer<OrderBy> | undefined,
+        filter: filter as z.infer<z.ZodObject<Filter>>,
+      };
+    });
+
 export const paginationResult = z.object({
   total: z.number().int(),
   limit: z.number().int(),

@@ -1,11 +1,11 @@
-import { idParams, listQuery, listResponse, location } from '@avlu/contracts';
+import { idParams, listResponse, listSearchParams, location } from '@avlu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { sortKeys } from '../../platform/db/list';
 import { getLocation, listLocations, locationList } from './locations.service';
 
-const locationListQuery = listQuery({ orderBy: z.enum(sortKeys(locationList)) });
+const locationListQuery = listSearchParams({ orderBy: z.enum(sortKeys(locationList)) });
 
 export const locationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(

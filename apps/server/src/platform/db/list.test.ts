@@ -40,7 +40,7 @@ describe('list query', () => {
   it('pages through without repeating or skipping a row', async () => {
     const seen: string[] = [];
     for (let page = 1; page <= 4; page++) {
-      const { body } = await list(`pagination[limit]=7&pagination[currentPage]=${page}`);
+      const { body } = await list(`limit=7&currentPage=${page}`);
       expect(body.pagination).toEqual({ total: 25, limit: 7, currentPage: page, totalPages: 4 });
       seen.push(...namesOf(body));
     }
@@ -49,12 +49,12 @@ describe('list query', () => {
   });
 
   it('keeps the total on a page past the end', async () => {
-    const { body } = await list('pagination[currentPage]=9');
+    const { body } = await list('currentPage=9');
     expect(body).toEqual({ data: [], pagination: { total: 25, limit: 10, currentPage: 9, totalPages: 3 } });
   });
 
   it('sorts by a whitelisted column in either order', async () => {
-    const { body } = await list('orderBy=location_name&order=desc&pagination[limit]=2');
+    const { body } = await list('orderBy=location_name&order=desc&limit=2');
     expect(namesOf(body)).toEqual(['Şişli Meydan AVM', 'İstinye Koru AVM']);
   });
 
@@ -74,16 +74,16 @@ describe('list query', () => {
   });
 
   it('counts only what the keyword finds', async () => {
-    const { body } = await list('keyword=test%20park&pagination[limit]=5');
+    const { body } = await list('keyword=test%20park&limit=5');
     expect(body.pagination).toEqual({ total: 19, limit: 5, currentPage: 1, totalPages: 4 });
   });
 
   it.each([
-    ['pagination[limit]=0', { 'pagination.limit': 'Must be at least 1' }],
-    ['pagination[limit]=1001', { 'pagination.limit': 'Must be at most 1000' }],
-    ['pagination[limit]=ten', { 'pagination.limit': 'Must be a number' }],
-    ['pagination[currentPage]=0', { 'pagination.currentPage': 'Must be at least 1' }],
-    ['pagination[size]=5', { 'pagination.size': 'Unknown field' }],
+    ['limit=0', { limit: 'Must be at least 1' }],
+    ['limit=1001', { limit: 'Must be at most 1000' }],
+    ['limit=ten', { limit: 'Must be a number' }],
+    ['currentPage=0', { currentPage: 'Must be at least 1' }],
+    ['size=5', { size: 'Unknown field' }],
     ['orderBy=password', { orderBy: 'Must be one of: location_name, createdAt' }],
     ['order=up', { order: 'Must be one of: asc, desc' }],
   ])('rejects %s naming the field', async (query, fields) => {
@@ -93,12 +93,12 @@ describe('list query', () => {
   });
 
   it('names the bad paging field in Turkish too', async () => {
-    const { body } = await list('pagination[limit]=0', 'tr');
+    const { body } = await list('limit=0', 'tr');
     expect(body).toEqual({
       statusCode: 400,
       code: 'VALIDATION_FAILED',
-      message: 'Gönderilen bilgiler geçersiz: pagination.limit',
-      fields: { 'pagination.limit': 'En az 1 olmalıdır' },
+      message: 'Gönderilen bilgiler geçersiz: limit',
+      fields: { limit: 'En az 1 olmalıdır' },
     });
   });
 });
