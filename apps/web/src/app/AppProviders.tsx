@@ -3,6 +3,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { type ReactNode, useState } from 'react';
+import { ConfirmProvider } from '../components/confirm-dialog';
 import { type AuthClient, AuthProvider } from '../lib/auth';
 import '../lib/i18n/dates';
 import { useLanguage } from '../lib/i18n/use-language';
@@ -21,7 +22,7 @@ function DatePickersProvider({ children }: { children: ReactNode }) {
 
 type AppProvidersProps = { authClient: AuthClient; children: ReactNode };
 
-/** Everything a screen may rely on: query cache, settings and theme, date pickers, toasts, session. */
+/** Everything a screen may rely on: query cache, settings and theme, date pickers, toasts, confirmations, session. */
 export function AppProviders({ authClient, children }: AppProvidersProps) {
   const [queryClient] = useState(createQueryClient);
   return (
@@ -34,7 +35,9 @@ export function AppProviders({ authClient, children }: AppProvidersProps) {
               autoHideDuration={3000}
               anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
             >
-              <AuthProvider client={authClient}>{children}</AuthProvider>
+              <ConfirmProvider>
+                <AuthProvider client={authClient}>{children}</AuthProvider>
+              </ConfirmProvider>
             </SnackbarProvider>
           </DatePickersProvider>
         </AppThemeProvider>
