@@ -50,7 +50,7 @@ const toErrorBody = (error: unknown, request: FastifyRequest): ErrorBody | null 
     return body(error.statusCode, error.code, lang, error.options.params, fields);
   }
   const fastifyError = error as Partial<FastifyError> & { validationContext?: string };
-  // Fields are named by their path inside the part they came in (body, query, params): see apps/server/ARCHITECTURE.md.
+  // Fields are named by their path inside the part they came in (body, query, params): see ARCHITECTURE.md "Errors".
   if (error instanceof z.ZodError && fastifyError.validationContext) {
     return body(400, 'VALIDATION_FAILED', lang, undefined, issuesToFields(error.issues, lang));
   }
