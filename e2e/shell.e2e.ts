@@ -43,13 +43,14 @@ describe('web shell', () => {
 
   it('shows validation messages in Turkish when the login form is sent empty', async () => {
     const { page } = browser;
+    await browser.open('/auth/login', { language: 'tr' });
     await page.getByRole('button', { name: 'Giriş Yap' }).click();
     await page.getByText('Bu alan zorunludur').first().waitFor();
   });
 
   it('sends an unknown path to the 404 page', async () => {
     const { page } = browser;
-    await browser.open('/bu/sayfa/yok');
+    await browser.open('/bu/sayfa/yok', { language: 'tr' });
     await page.waitForURL('**/404');
     await page.getByRole('heading', { name: 'Sayfa bulunamadı' }).waitFor();
     await browser.screenshot('not-found');
@@ -57,7 +58,7 @@ describe('web shell', () => {
 
   it('shows the offline dialog while the connection is lost, and closes it when back', async () => {
     const { page, context } = browser;
-    await browser.open('/auth/login');
+    await browser.open('/auth/login', { language: 'tr' });
     await page.getByRole('heading', { name: 'Giriş Yap' }).waitFor();
     await context.setOffline(true);
     const dialog = page.getByRole('dialog', { name: 'İnternet Bağlantınız Kesildi' });

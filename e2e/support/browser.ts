@@ -22,8 +22,8 @@ const ARGS = [
 export type Browser = {
   context: BrowserContext;
   page: Page;
-  /** Path under the app, e.g. '/auth/login'. */
-  open: (path: string) => Promise<void>;
+  /** Path under the app, e.g. '/auth/login'; `language` is stored first, as if chosen earlier. */
+  open: (path: string, options?: { language?: 'tr' | 'en' }) => Promise<void>;
   /** Saves .e2e/screenshots/<name>.png to look at after the run. */
   screenshot: (name: string) => Promise<void>;
   close: () => Promise<void>;
@@ -48,12 +48,19 @@ export const openBrowser = async (
   return {
     context,
     page,
-    open: async (path) => {
+    open: async (path, { language } = {}) => {
+      if (language) {
+        await page.goto('/404');
+        await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language);
+      }
       await page.goto(path);
     },
     screenshot: async (name) => {
       // MUI's transitions are CSS transitions: wait for them so a dialog is not caught mid-fade.
-      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+      // A cancelled one (a menu closing as the page changes) rejects its promise: that is finished too.
+      await page.evaluate(() =>
+        Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+      );
       await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
     },
     close: async () => {
