@@ -1,11 +1,20 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { roleWith, systemAdminRole } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { setViewportWidth } from '../../../test/viewport';
 import DashboardLayout from './DashboardLayout';
 
-const mainMenu = () => screen.findByRole('navigation', { name: 'Ana menü' });
+/** The main menu once its items are in: the role arrives after the first render, more slowly under load. */
+const mainMenu = async () => {
+  const menu = await screen.findByRole('navigation', { name: 'Ana menü' });
+  await waitFor(() =>
+    expect([...within(menu).queryAllByRole('link'), ...within(menu).queryAllByRole('button')]).not.toEqual(
+      [],
+    ),
+  );
+  return menu;
+};
 
 describe('sidebar', () => {
   it('shows only the groups with a permitted screen, and opens the group of the current path', async () => {
