@@ -4,6 +4,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useLanguage } from '../lib/i18n/use-language';
 import { useSettings } from '../lib/settings';
 import { createAppTheme } from './create-app-theme';
+import { DirectionCache } from './DirectionCache';
 
 /** The theme follows the stored UI settings and the language (MUI, DataGrid and picker texts). */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
@@ -15,9 +16,11 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
     [themeMode, themeDirection, themeColorPresets, language],
   );
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline enableColorScheme />
-      {children}
-    </ThemeProvider>
+    <DirectionCache direction={themeDirection}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline enableColorScheme />
+        {children}
+      </ThemeProvider>
+    </DirectionCache>
   );
 }
