@@ -17,6 +17,17 @@ export const errorCodes = [
   'TOO_MANY_REQUESTS',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  'INVALID_CREDENTIALS',
+  'TOO_MANY_LOGIN_ATTEMPTS',
+  'WRONG_PASSWORD',
+  'EMAIL_TAKEN',
+  'INVITATION_ALREADY_SENT',
+  'INVITATION_INVALID',
+  'INVITE_NOT_SENT',
+  'RESET_LINK_INVALID',
+  'ROLE_IN_USE',
+  'SYSTEM_ADMIN_ROLE_LOCKED',
+  'CANNOT_DELETE_SELF',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

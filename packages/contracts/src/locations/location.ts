@@ -32,3 +32,36 @@ export const locationInput = z.strictObject({
   hasMobileApp: z.boolean().default(false),
 });
 export type LocationInput = z.input<typeof locationInput>;
+
+const optionalUrl = z.url().max(2048).nullable();
+
+/** Where a mall's app and fallback page live: the QR deep-link answer and the micro-site redirect use them. */
+export const locationAppLinks = z.strictObject({
+  androidApp: optionalUrl.default(null),
+  androidStore: optionalUrl.default(null),
+  iosApp: optionalUrl.default(null),
+  iosStore: optionalUrl.default(null),
+  fallbackUrl: optionalUrl.default(null),
+});
+
+/**
+ * A mall as the system admin's settings page sees it: the public fields and what only it manages,
+ * the app links and the token of the micro-site address `/micro-site/{location_token}`.
+ */
+export const locationSettings = location.extend({
+  location_app_links: locationAppLinks,
+  location_token: z.string(),
+});
+export type LocationSettings = z.infer<typeof locationSettings>;
+
+/** POST /core/locations and PUT /core/locations/{id}; the token is made by the server and renewed on request. */
+export const locationSettingsInput = locationInput.extend({
+  location_app_links: locationAppLinks.default({
+    androidApp: null,
+    androidStore: null,
+    iosApp: null,
+    iosStore: null,
+    fallbackUrl: null,
+  }),
+});
+export type LocationSettingsInput = z.input<typeof locationSettingsInput>;

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { objectId } from '../common/ids';
+import type { MenuItemNode } from '../permissions/subjects';
+
+export const menuItemNode: z.ZodType<MenuItemNode> = z.lazy(() =>
+  z.strictObject({
+    subject: z.string().min(1).max(120),
+    children: z.array(menuItemNode).max(100).optional(),
+  }),
+);
+
+/** A user role (spec §3): `modules` lists the subjects of its menu_items tree, flat. */
+export const role = z.object({
+  _id: objectId,
+  role_name: z.string(),
+  modules: z.array(z.string()),
+  menu_items: z.array(menuItemNode),
+});
+export type Role = z.infer<typeof role>;
+
+export const roleInput = z.strictObject({
+  role_name: z.string().trim().min(2).max(120),
+  menu_items: z.array(menuItemNode).max(100).default([]),
+});
+export type RoleInput = z.input<typeof roleInput>;
