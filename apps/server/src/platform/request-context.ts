@@ -8,8 +8,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * 'location': the route works inside one mall. `locationId` must name an existing location and
-     * `locationOf(request)` gives it. Later: `subject` (module permission) and the signed-in user's
-     * access to that location are checked in the same hook.
+     * `locationOf(request)` gives it; see auth/route-access.ts for who may use which mall.
      */
     scope?: 'location';
   }

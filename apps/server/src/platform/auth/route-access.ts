@@ -1,0 +1,40 @@
+import type { ModuleSubject } from '@avlu/contracts';
+
+/**
+ * Who may call a route, declared in its `config` and enforced by the auth hook for every /api route:
+ *
+ *   config: { auth: 'public' }                           no sign-in (login, register, health)
+ *   config: {}                                           any signed-in staff user (own profile)
+ *   config: { subject: 'modules:customers:customer-list' }  staff whose role holds the subject
+ *   config: { subject: 'system-admin' }                  the system admin only (mall settings)
+ *   config: { scope: 'location', subject: … }            also: locationId must be one of the user's malls
+ */
+export type RouteAccess = 'public' | 'staff';
+export type RouteSubject = ModuleSubject | 'system-admin';
+
+/** The signed-in staff user of a request, as the auth hook resolved it from the bearer token. */
+export type StaffUser = {
+  _id: string;
+  email: string;
+  roleId: string;
+  roleName: string;
+  isSystemAdmin: boolean;
+  /** Subjects of the role's menu_items tree (every subject for the system admin). */
+  subjects: ReadonlySet<string>;
+  /** Malls the user works for; the system admin may use every mall. */
+  locationIds: readonly string[];
+  sessionId: string;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'public': no sign-in needed. Every other /api route needs a valid staff token. */
+    auth?: RouteAccess;
+    /** The module the route belongs to (spec §6); a role without it gets 403. */
+    subject?: RouteSubject;
+  }
+  interface FastifyRequest {
+    /** The signed-in staff user; undefined only on public routes. */
+    staff: StaffUser | undefined;
+  }
+}
