@@ -1,3 +1,9 @@
 /** Every table of every module: the drizzle schema of the Database type and of drizzle-kit. */
 export * from '../modules/admins/admins.tables';
+export * from '../modules/audit/audit.tables';
+export * from '../modules/auth/rate-limits.tables';
+export * from '../modules/auth/sessions.tables';
 export * from '../modules/locations/locations.tables';
+export * from '../modules/invitations/invitations.tables';
+export * from '../modules/users/password-resets.tables';
+export * from '../platform/mail/mail-outbox.tables';

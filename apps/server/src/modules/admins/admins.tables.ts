@@ -1,6 +1,6 @@
-import type { MenuItemNode } from '@avlu/contracts';
+import type { genders, MenuItemNode } from '@avlu/contracts';
 import { sql } from 'drizzle-orm';
-import { jsonb, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { date, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, refColumn, timestamps } from '../../platform/db/columns';
 import { locations } from '../locations/locations.tables';
 
@@ -20,6 +20,12 @@ export const admins = pgTable(
     admin_password_hash: varchar('admin_password_hash', { length: 255 }).notNull(),
     admin_name: varchar('admin_name', { length: 120 }).notNull(),
     admin_surname: varchar('admin_surname', { length: 120 }).notNull(),
+    // Profile fields of spec §3 Admin user, all optional: a user fills them in on /user/account.
+    admin_gender: varchar('admin_gender', { length: 16 }).$type<(typeof genders)[number]>(),
+    admin_phone_number: varchar('admin_phone_number', { length: 32 }),
+    admin_birthday: date('admin_birthday', { mode: 'string' }),
+    admin_address: varchar('admin_address', { length: 300 }),
+    admin_profile_photo: text('admin_profile_photo'),
     admin_role_id: refColumn('admin_role_id')
       .notNull()
       .references(() => roles._id),
@@ -39,6 +45,9 @@ export const adminLocations = pgTable(
     location_id: refColumn('location_id')
       .notNull()
       .references(() => locations._id, { onDelete: 'cascade' }),
+    // Link order without help from the inserting code: a multi-row insert numbers its rows in order,
+    // so an admin's first-linked mall (current after login) is the one with the lowest number.
+    link_order: integer('link_order').notNull().generatedAlwaysAsIdentity(),
   },
   (table) => [primaryKey({ columns: [table.admin_id, table.location_id] })],
 );

@@ -1,0 +1,138 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type MenuItemNode,
+  moduleSubjects,
+  SYSTEM_ADMIN_ROLE_NAME,
+  subjectsOf,
+  type TokenResponse,
+} from '@avlu/contracts';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { StaffUser } from '../../platform/auth/route-access';
+import type { Database } from '../../platform/db/database';
+import { adminLocations, admins, roles } from '../admins/admins.tables';
+import { adminSessions } from './sessions.tables';
+
+/** A remembered sign-in lasts a month; otherwise a working day with room to spare. */
+export const REMEMBER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
+/** last_used_at is written at most this often, so every request does not cost a write. */
+export const TOUCH_INTERVAL_MS = 60 * 1000;
+
+/** 32 random bytes (256 bits) in base64url: 43 characters. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export const isSystemAdminRole = (roleName: string): boolean =>
+  roleName.trim().toLowerCase() === SYSTEM_ADMIN_ROLE_NAME.toLowerCase();
+
+export type SessionRequest = Pick<FastifyRequest, 'ip' | 'headers'>;
+
+/**
+ * Starts a session for an admin and answers the login shape (login, register by invitation, a password
+ * change). The token itself is returned once and never stored: only its SHA-256 is.
+ */
+export const createSession = async (
+  db: Database,
+  adminId: string,
+  options: { remember: boolean; request?: SessionRequest },
+): Promise<TokenResponse> => {
+  const value = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + (options.remember ? REMEMBER_LIFETIME_MS : SESSION_LIFETIME_MS));
+  const userAgent = options.request?.headers['user-agent'];
+  await db.insert(adminSessions).values({
+    admin_id: adminId,
+    token_hash: hashToken(value),
+    expires_at: expiresAt,
+    client_address: options.request?.ip.slice(0, 64) ?? null,
+    user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
+  });
+  return { token: { value, expiresAt: expiresAt.toISOString() } };
+};
+
+/**
+ * The signed-in staff user of a bearer token, or undefined for any token that does not name a live
+ * session (malformed, unknown, expired, revoked, its admin deleted). Session, admin, role and the
+ * admin's malls come back from one query.
+ */
+export const resolveSession = async (db: Database, token: string): Promise<StaffUser | undefined> => {
+  // Anything not shaped like our tokens (a JWT, with or without `alg: none`) is refused before the database.
+  if (!TOKEN_PATTERN.test(token)) return undefined;
+  const now = new Date();
+  const [row] = await db
+    .select({
+      sessionId: adminSessions._id,
+      lastUsedAt: adminSessions.last_used_at,
+      adminId: admins._id,
+      email: admins.admin_email,
+      roleId: roles._id,
+      roleName: roles.role_name,
+      menuItems: roles.menu_items,
+      locationIds: sql<
+        string[] | null
+      >`(select array_agg(${adminLocations.location_id} order by ${adminLocations.link_order}) from ${adminLocations} where ${adminLocations.admin_id} = ${admins._id})`,
+    })
+    .from(adminSessions)
+    .innerJoin(admins, eq(admins._id, adminSessions.admin_id))
+    .innerJoin(roles, eq(roles._id, admins.admin_role_id))
+    .where(
+      and(
+        eq(adminSessions.token_hash, hashToken(token)),
+        isNull(adminSessions.revoked_at),
+        gt(adminSessions.expires_at, now),
+      ),
+    );
+  if (!row) return undefined;
+  if (now.getTime() - row.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
+    await db.update(adminSessions).set({ last_used_at: now }).where(eq(adminSessions._id, row.sessionId));
+  }
+  const isSystemAdmin = isSystemAdminRole(row.roleName);
+  return {
+    _id: row.adminId,
+    email: row.email,
+    roleId: row.roleId,
+    roleName: row.roleName,
+    isSystemAdmin,
+    subjects: new Set<string>(isSystemAdmin ? moduleSubjects : subjectsOf(row.menuItems as MenuItemNode[])),
+    locationIds: row.locationIds ?? [],
+    sessionId: row.sessionId,
+  };
+};
+
+/** Ends one session (logout). */
+export const revokeSession = async (db: Database, sessionId: string): Promise<void> => {
+  await db
+    .update(adminSessions)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(adminSessions._id, sessionId), isNull(adminSessions.revoked_at)));
+};
+
+/**
+ * Ends every live session of an admin but the one kept (a password change keeps the session that made
+ * it; a reset by email link keeps none). A stolen token stops working at once.
+ */
+export const revokeAdminSessions = async (
+  db: Database,
+  adminId: string,
+  options: { except?: string } = {},
+): Promise<void> => {
+  await db
+    .update(adminSessions)
+    .set({ revoked_at: new Date() })
+    .where(
+      and(
+        eq(adminSessions.admin_id, adminId),
+        isNull(adminSessions.revoked_at),
+        options.except ? ne(adminSessions._id, options.except) : undefined,
+      ),
+    );
+};
+
+/** Drops sessions that can no longer be used, a day after they ended (for a periodic job). */
+export const deleteEndedSessions = async (db: Database, now = new Date()): Promise<void> => {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  await db
+    .delete(adminSessions)
+    .where(or(lt(adminSessions.expires_at, dayAgo), lt(adminSessions.revoked_at, dayAgo)));
+};
