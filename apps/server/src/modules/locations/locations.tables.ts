@@ -1,15 +1,33 @@
 import { DEFAULT_TIMEZONE } from '@avlu/contracts';
-import { boolean, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from '../../platform/db/columns';
 
 /** A mall (spec §3 Location); the nested `location_meta` and `location_logo` of the API are flat columns here. */
-export const locations = pgTable('locations', {
-  _id: idColumn(),
-  location_name: varchar('location_name', { length: 120 }).notNull(),
-  timezone: varchar('location_timezone', { length: 64 }).notNull().default(DEFAULT_TIMEZONE),
-  logo_thumbnail: text('location_logo_thumbnail'),
-  hasMobileApp: boolean('has_mobile_app').notNull().default(false),
-  ...timestamps(),
-});
+export const locations = pgTable(
+  'locations',
+  {
+    _id: idColumn(),
+    location_name: varchar('location_name', { length: 120 }).notNull(),
+    timezone: varchar('location_timezone', { length: 64 }).notNull().default(DEFAULT_TIMEZONE),
+    logo_thumbnail: text('location_logo_thumbnail'),
+    hasMobileApp: boolean('has_mobile_app').notNull().default(false),
+    /**
+     * The micro-site's address part and bearer (spec §6), made by the application on create and renew
+     * (256 random bits). The default only fills malls that existed before the column: two random
+     * UUIDs, 244 bits from the server's strong random source, in hex, which needs no extension.
+     */
+    location_token: varchar('location_token', { length: 64 })
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+    android_app: varchar('location_android_app', { length: 2048 }),
+    android_store: varchar('location_android_store', { length: 2048 }),
+    ios_app: varchar('location_ios_app', { length: 2048 }),
+    ios_store: varchar('location_ios_store', { length: 2048 }),
+    fallback_url: varchar('location_fallback_url', { length: 2048 }),
+    ...timestamps(),
+  },
+  (table) => [uniqueIndex('locations_location_token').on(table.location_token)],
+);
 
 export type LocationRow = typeof locations.$inferSelect;
