@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startMailbox } from './mailbox';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SERVER = join(ROOT, 'apps/server/dist/main.js');
@@ -16,6 +17,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     admin: { email: string; password: string };
+    /** Where the local SMTP server keeps the mail the app sent (read with waitForMail). */
+    mailDir: string;
   }
 }
 
@@ -49,7 +52,11 @@ export default async function setup(project: TestProject) {
     throw new Error('Browser tests need the built app: run `npm run build`.');
   mkdirSync(ARTIFACTS, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'avlu-e2e-'));
+  const mailDir = join(ARTIFACTS, 'mail');
+  rmSync(mailDir, { recursive: true, force: true });
+  const mailbox = await startMailbox(mailDir);
   const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const log = createWriteStream(join(ARTIFACTS, 'server.log'));
   const server = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
@@ -63,21 +70,27 @@ export default async function setup(project: TestProject) {
       DEMO_DATA: 'true',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(mailbox.port),
+      SMTP_SECURE: 'false',
+      SMTP_FROM: 'Avlu <no-reply@avlu.test>',
+      PUBLIC_URL: baseUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);
-  const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server, Date.now() + 60_000);
   project.provide('baseUrl', baseUrl);
   project.provide('admin', ADMIN);
+  project.provide('mailDir', mailDir);
 
   return async () => {
     const exited = new Promise((done) => server.once('exit', done));
     server.kill('SIGTERM');
     await Promise.race([exited, new Promise((wait) => setTimeout(wait, 10_000))]);
     if (server.exitCode === null) server.kill('SIGKILL');
+    await mailbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
