@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { authRoutes } from '../features/auth/routes';
+import { authRoutes, guestAliasRoutes, unprotectedAuthRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { RouteError } from '../features/errors/RouteError';
 import { errorRoutes } from '../features/errors/routes';
@@ -24,7 +24,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <RootRedirect /> },
       {
-        // Guests only: login now; register, forget-password, reset-password and verify join authRoutes.
+        // Guests only: login, register, forget-password, reset-password and verify.
         path: 'auth',
         element: (
           <GuestGuard>
@@ -33,6 +33,17 @@ export const routes: RouteObject[] = [
         ),
         children: authRoutes,
       },
+      {
+        // Guests only, outside /auth: /reset-password/{token}.
+        element: (
+          <GuestGuard>
+            <AuthLayout />
+          </GuestGuard>
+        ),
+        children: guestAliasRoutes,
+      },
+      // The same auth pages without the guest guard (/auth/login-unprotected, /auth/register-unprotected).
+      { path: 'auth', element: <AuthLayout />, children: unprotectedAuthRoutes },
       {
         // Signed-in staff; DashboardLayout checks each path against the role (contracts' subjectOfPage).
         element: (

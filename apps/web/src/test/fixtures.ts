@@ -1,5 +1,5 @@
 import { SYSTEM_ADMIN_ROLE_NAME } from '@avlu/contracts';
-import type { AdminProfile, AdminRole } from '../lib/auth';
+import type { AdminProfile, Role } from '../lib/auth';
 
 export const LOCATIONS = [
   { _id: '64b000000000000000000011', location_name: 'Avlu Park AVM', location_logo: { thumbnail: null } },
@@ -10,6 +10,11 @@ export const adminProfile = (overrides: Partial<AdminProfile> = {}): AdminProfil
   _id: '64b000000000000000000001',
   admin_name: 'Elif',
   admin_surname: 'Yılmaz',
+  admin_gender: null,
+  admin_phone_number: null,
+  admin_birthday: null,
+  admin_address: null,
+  admin_profile_photo: null,
   admin_email: 'elif.yilmaz@avlu.test',
   admin_role_id: '64b0000000000000000000aa',
   admin_role_name: 'Pazarlama Uzmanı',
@@ -17,15 +22,17 @@ export const adminProfile = (overrides: Partial<AdminProfile> = {}): AdminProfil
   ...overrides,
 });
 
-export const systemAdminRole: AdminRole = {
+export const systemAdminRole: Role = {
   _id: '64b0000000000000000000aa',
   role_name: SYSTEM_ADMIN_ROLE_NAME,
+  modules: [],
   menu_items: [],
 };
 
 /** A role whose menu tree holds exactly these subjects, as flat nodes. */
-export const roleWith = (...subjects: string[]): AdminRole => ({
+export const roleWith = (...subjects: string[]): Role => ({
   _id: '64b0000000000000000000bb',
   role_name: 'Pazarlama Uzmanı',
+  modules: subjects,
   menu_items: subjects.map((subject) => ({ subject })),
 });

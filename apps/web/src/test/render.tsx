@@ -5,11 +5,11 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
 import { routes as appRoutes } from '../app/routes';
-import type { AdminProfile, AdminRole, AuthClient } from '../lib/auth';
+import type { AdminProfile, AuthClient, Role } from '../lib/auth';
 import { session } from '../lib/session/storage';
 import { adminProfile } from './fixtures';
 
-export type SignedInAs = { role: AdminRole; admin?: Partial<AdminProfile> };
+export type SignedInAs = { role: Role; admin?: Partial<AdminProfile> };
 
 /** An auth client answering from memory; every method is a vi.fn to assert on or re-mock. */
 export const fakeAuthClient = (signedIn?: SignedInAs) => {

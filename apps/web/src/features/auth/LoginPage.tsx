@@ -15,7 +15,8 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import type { ReturnTo } from '../../app/guards/AuthGuard';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { type LoginValues, loginSchema } from './login-schema';
@@ -27,6 +28,8 @@ export default function LoginPage() {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
   const { login } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+  const returnTo = (useLocation().state as ReturnTo | null)?.from;
   const [showPassword, setShowPassword] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -43,6 +46,8 @@ export default function LoginPage() {
     try {
       await login(values);
       enqueueSnackbar(t('login.success'), { variant: 'success' });
+      // The guest guard already does this on /auth/login; /auth/login-unprotected has no guard.
+      navigate(returnTo?.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/', { replace: true });
     } catch (error) {
       // Spec §8: the server's message as it came, else the generic one.
       setFailure(isApiError(error) ? error.message : t('errors:INTERNAL_ERROR'));

@@ -1,11 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { session } from '../session/storage';
-import type { AdminProfile, AuthClient, AuthState, LoginCredentials } from './types';
+import type { AdminProfile, AuthClient, AuthState, LoginBody, TokenResponse } from './types';
 
 export type AuthContextValue = AuthState & {
   /** Signs in, stores the token, then loads profile and role; rejects with the server's error. */
-  login: (credentials: LoginCredentials) => Promise<void>;
+  login: (credentials: LoginBody) => Promise<void>;
+  /** Starts a session from a token the server gave by another way (register by invitation). */
+  signInWithToken: (answer: TokenResponse) => Promise<void>;
+  /** Loads the profile again after the admin changed it, keeping the current location. */
+  refreshProfile: () => Promise<void>;
   /** Ends the session on the server, then forgets it here; rejects (and keeps the session) on failure. */
   logout: () => Promise<void>;
 };
@@ -69,9 +73,8 @@ export function AuthProvider({ client, children }: { client: AuthClient; childre
     [client, queryClient],
   );
 
-  const login = useCallback(
-    async (credentials: LoginCredentials) => {
-      const answer = await client.login(credentials);
+  const signInWithToken = useCallback(
+    async (answer: TokenResponse) => {
       session.signIn(answer.token);
       try {
         setState(await loadSession(true));
@@ -80,8 +83,15 @@ export function AuthProvider({ client, children }: { client: AuthClient; childre
         throw error;
       }
     },
-    [client, loadSession],
+    [loadSession],
   );
+
+  const login = useCallback(
+    async (credentials: LoginBody) => signInWithToken(await client.login(credentials)),
+    [client, signInWithToken],
+  );
+
+  const refreshProfile = useCallback(async () => setState(await loadSession(false)), [loadSession]);
 
   const logout = useCallback(async () => {
     await client.logout();
@@ -91,7 +101,10 @@ export function AuthProvider({ client, children }: { client: AuthClient; childre
     setState(signedOut);
   }, [client, queryClient]);
 
-  const value = useMemo(() => ({ ...state, login, logout }), [state, login, logout]);
+  const value = useMemo(
+    () => ({ ...state, login, signInWithToken, refreshProfile, logout }),
+    [state, login, signInWithToken, refreshProfile, logout],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

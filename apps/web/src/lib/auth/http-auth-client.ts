@@ -1,9 +1,10 @@
+import { adminProfile, role, tokenResponse } from '@avlu/contracts';
 import { api, isApiError } from '../api';
-import type { AdminProfile, AdminRole, AuthClient, LoginAnswer } from './types';
+import type { AuthClient } from './types';
 
-/** The auth calls of spec §7 on the staff API client. */
+/** The auth calls of spec §7 on the staff API client; answers are checked against the contracts. */
 export const httpAuthClient: AuthClient = {
-  login: (credentials) => api.post<LoginAnswer>('/core/auth/login', credentials),
+  login: (credentials) => api.post('/core/auth/login', credentials, { schema: tokenResponse }),
   logout: async () => {
     try {
       await api.post('/core/auth/logout');
@@ -12,7 +13,7 @@ export const httpAuthClient: AuthClient = {
       if (!(isApiError(error) && error.statusCode === 401)) throw error;
     }
   },
-  profile: () => api.get<AdminProfile>('/core/admin/profile'),
-  role: (roleId) => api.get<AdminRole>(`/core/role/${encodeURIComponent(roleId)}`),
+  profile: () => api.get('/core/admin/profile', { schema: adminProfile }),
+  role: (roleId) => api.get(`/core/role/${encodeURIComponent(roleId)}`, { schema: role }),
   onSessionRejected: (listener) => api.onUnauthorized(listener),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canUseSubject, canVisit, isSystemAdmin } from './permissions';
+import { canUseSubject, canVisit, isSystemAdmin, isSystemAdminPath } from './permissions';
 
 const cashier = {
   role_name: 'Kasiyer',
@@ -28,5 +28,13 @@ describe('permissions', () => {
   it('opens unmapped paths to any signed-in role but nothing to an unknown role', () => {
     expect(canVisit(cashier, '/user/account')).toBe(true);
     expect(canVisit(null, '/user/account')).toBe(false);
+  });
+
+  it('keeps the platform settings to the system admin, whatever the menu tree holds', () => {
+    const everything = { role_name: 'Müdür', menu_items: [{ subject: 'modules:dashboard' }] };
+    expect(canVisit(everything, '/settings/locations')).toBe(false);
+    expect(canVisit(everything, '/settings')).toBe(false);
+    expect(canVisit({ role_name: 'system admin' }, '/settings/locations/new')).toBe(true);
+    expect(isSystemAdminPath('/settingsx')).toBe(false);
   });
 });

@@ -20,4 +20,46 @@ export default {
     submit: 'Sign in',
     success: 'Signed in, welcome!',
   },
+  fields: {
+    admin_email: 'Email',
+    admin_name: 'Name',
+    admin_surname: 'Surname',
+    admin_password: 'Password',
+    confirm_password: 'Confirm password',
+  },
+  passwordRules: 'At least 6 characters, without spaces.',
+  backToLogin: 'Back to sign in',
+  register: {
+    title: 'Create an account',
+    byInvitation:
+      'Avlu accounts are opened by invitation. Ask your administrator to invite you, then complete your registration from the link in the email.',
+    haveAccount: 'Already have an account?',
+  },
+  invite: {
+    title: 'Complete your registration',
+    subtitle: 'Enter your name and choose a password; you will go straight to the back-office.',
+    role: 'Your role: {{role}}',
+    submit: 'Complete registration',
+    success: 'Registration complete, welcome!',
+    invalidTitle: 'This invitation link cannot be used',
+  },
+  forget: {
+    title: 'Forgot your password?',
+    subtitle: 'Enter the email address of your account and we will send you a link to choose a new password.',
+    submit: 'Send link',
+  },
+  verify: {
+    title: 'Check your email',
+    sent: 'If the address is registered, we sent a link to reset the password. Check your inbox (and spam folder).',
+    sentTo:
+      'If {{email}} is registered, we sent a link to reset the password. Check your inbox (and spam folder).',
+    otherAddress: 'Try another address',
+  },
+  reset: {
+    title: 'Choose a new password',
+    subtitle: 'Enter a new password for your account.',
+    submit: 'Update password',
+    success: 'Your password has been updated; you can sign in with it now.',
+    newLink: 'Request a new link',
+  },
 };

@@ -10,6 +10,7 @@ export default {
     reservation: 'Reservation',
     surveys: 'Surveys',
     lending: 'Lending',
+    settings: 'Settings',
   },
   items: {
     dashboard: 'Dashboard',
@@ -47,5 +48,6 @@ export default {
     newSurvey: 'New survey',
     lendedCustomers: 'Lended customers',
     lendibleItems: 'Lendible items',
+    locations: 'Malls',
   },
 };

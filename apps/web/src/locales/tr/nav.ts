@@ -10,6 +10,7 @@ export default {
     reservation: 'Rezervasyon',
     surveys: 'Anketler',
     lending: 'Ödünç Verme',
+    settings: 'Ayarlar',
   },
   items: {
     dashboard: 'Genel Bakış',
@@ -47,5 +48,6 @@ export default {
     newSurvey: 'Yeni Anket',
     lendedCustomers: 'Ödünç Alan Müşteriler',
     lendibleItems: 'Ödünç Verilebilir Ürünler',
+    locations: 'AVM’ler',
   },
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canVisit } from '../../../lib/permissions';
-import { roleWith } from '../../../test/fixtures';
+import { canVisit, isSystemAdminPath } from '../../../lib/permissions';
+import { roleWith, systemAdminRole } from '../../../test/fixtures';
 import { firstPermittedPath, groupContains, navConfig, permittedNav } from './nav-config';
 
 const group = (key: string) => {
@@ -32,11 +32,18 @@ describe('sidebar entries', () => {
     expect(groupContains(group('customers'), '/customer-profile')).toBe(false);
   });
 
-  it('points every screen at a path guarded by a module subject', async () => {
+  it('shows the settings group to the system admin only', () => {
+    const keys = (role: Parameters<typeof canVisit>[0]) =>
+      permittedNav((path) => canVisit(role, path)).map((entry) => entry.key);
+    expect(keys(systemAdminRole)).toContain('settings');
+    expect(keys(roleWith('modules:dashboard', 'modules:users:user-management'))).not.toContain('settings');
+  });
+
+  it('points every screen at a path guarded by a module subject or kept to the system admin', async () => {
     const { subjectOfPage } = await import('@avlu/contracts');
     const paths = navConfig.flatMap((entry) =>
       entry.kind === 'link' ? [entry.path] : entry.items.map((i) => i.path),
     );
-    expect(paths.filter((path) => subjectOfPage(path) === undefined)).toEqual([]);
+    expect(paths.filter((path) => subjectOfPage(path) === undefined && !isSystemAdminPath(path))).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import LoyaltyOutlinedIcon from '@mui/icons-material/LoyaltyOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import QrCode2OutlinedIcon from '@mui/icons-material/QrCode2Outlined';
 import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import SpaceDashboardOutlinedIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
 
@@ -25,7 +26,8 @@ export type NavEntry =
 
 /**
  * The sidebar of spec §2, in its order. Whether an entry shows is decided from its paths with
- * contracts' `subjectOfPage`, so a new screen needs no permission wiring here, only its place.
+ * contracts' `subjectOfPage` (and, for the platform settings, the system admin check of
+ * lib/permissions), so a new screen needs no permission wiring here, only its place.
  */
 export const navConfig: NavEntry[] = [
   { kind: 'link', key: 'dashboard', icon: SpaceDashboardOutlinedIcon, path: '/app' },
@@ -130,6 +132,12 @@ export const navConfig: NavEntry[] = [
       { key: 'lendedCustomers', path: '/lending/lended-customers' },
       { key: 'lendibleItems', path: '/lending/lendible-items' },
     ],
+  },
+  {
+    kind: 'group',
+    key: 'settings',
+    icon: SettingsOutlinedIcon,
+    items: [{ key: 'locations', path: '/settings/locations' }],
   },
 ];
 

@@ -1,0 +1,27 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+import { createTestServer, json, type TestServer } from '../lib/api/test-server';
+import { adminProfile } from './fixtures';
+import type { SignedInAs } from './render';
+
+/**
+ * A fresh in-memory API installed as `fetch` around each test of the file:
+ * `const server = installTestServer(); server().on('GET', '/core/role', ...)`.
+ */
+export const installTestServer = () => {
+  let server: TestServer;
+  beforeEach(() => {
+    server = createTestServer();
+    vi.stubGlobal('fetch', server.fetch);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  return () => server;
+};
+
+/** Answers the session calls (profile and role) the way the server does, for `httpAuthClient`. */
+export const serveSession = (server: TestServer, { role, admin }: SignedInAs) => {
+  const profile = adminProfile({ admin_role_id: role._id, ...admin });
+  server
+    .on('GET', '/core/admin/profile', () => json(profile))
+    .on('GET', `/core/role/${role._id}`, () => json(role));
+  return profile;
+};
