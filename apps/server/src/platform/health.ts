@@ -11,6 +11,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { 
   app.get(
     '/health',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['platform'],
         summary: 'The server and its database answer',
@@ -30,6 +31,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { 
   app.get(
     '/ready',
     {
+      config: { auth: 'public' },
       schema: {
         tags: ['platform'],
         summary: 'Migrations are applied and jobs run; 503 while shutting down',

@@ -1,0 +1,94 @@
+import type { AdminProfile, ChangePasswordBody, ProfileUpdate } from '@avlu/contracts';
+import { asc, eq } from 'drizzle-orm';
+import { type AuditRequest, audit } from '../../platform/audit';
+import type { StaffUser } from '../../platform/auth/route-access';
+import type { Database } from '../../platform/db/database';
+import { AppError, notFound } from '../../platform/errors';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { adminLocations, admins, roles } from '../admins/admins.tables';
+import { locations } from '../locations/locations.tables';
+import { revokeAdminSessions } from './sessions.service';
+
+/** An admin's profile (spec §3 Admin user) with role name and malls in link order. */
+export const getProfile = async (db: Database, adminId: string): Promise<AdminProfile> => {
+  const [row] = await db
+    .select({ admin: admins, roleName: roles.role_name })
+    .from(admins)
+    .innerJoin(roles, eq(roles._id, admins.admin_role_id))
+    .where(eq(admins._id, adminId));
+  if (!row) throw notFound();
+  const malls = await db
+    .select({
+      _id: locations._id,
+      location_name: locations.location_name,
+      thumbnail: locations.logo_thumbnail,
+    })
+    .from(adminLocations)
+    .innerJoin(locations, eq(locations._id, adminLocations.location_id))
+    .where(eq(adminLocations.admin_id, adminId))
+    .orderBy(asc(adminLocations.link_order));
+  const { admin } = row;
+  return {
+    _id: admin._id,
+    admin_name: admin.admin_name,
+    admin_surname: admin.admin_surname,
+    admin_gender: admin.admin_gender ?? null,
+    admin_phone_number: admin.admin_phone_number ?? null,
+    admin_birthday: admin.admin_birthday ?? null,
+    admin_address: admin.admin_address ?? null,
+    admin_profile_photo: admin.admin_profile_photo ?? null,
+    admin_email: admin.admin_email,
+    admin_role_id: admin.admin_role_id,
+    admin_role_name: row.roleName,
+    admin_locations: malls.map((mall) => ({
+      _id: mall._id,
+      location_name: mall.location_name,
+      location_logo: { thumbnail: mall.thumbnail },
+    })),
+  };
+};
+
+/** A user's own profile fields; a field left out keeps its value, null clears it. */
+export const updateProfile = async (
+  db: Database,
+  adminId: string,
+  input: ProfileUpdate,
+): Promise<AdminProfile> => {
+  await db
+    .update(admins)
+    .set({
+      admin_name: input.admin_name,
+      admin_surname: input.admin_surname,
+      admin_gender: input.admin_gender,
+      admin_phone_number: input.admin_phone_number,
+      admin_birthday: input.admin_birthday,
+      admin_address: input.admin_address,
+      admin_profile_photo: input.admin_profile_photo,
+    })
+    .where(eq(admins._id, adminId));
+  return getProfile(db, adminId);
+};
+
+/**
+ * Changes a signed-in user's password. Every other session of the user ends (a stolen token stops
+ * working); the session that made the change stays, so the user is not signed out mid-task.
+ */
+export const changePassword = async (
+  db: Database,
+  staff: StaffUser,
+  body: ChangePasswordBody,
+  request: AuditRequest,
+): Promise<void> => {
+  const [admin] = await db
+    .select({ hash: admins.admin_password_hash })
+    .from(admins)
+    .where(eq(admins._id, staff._id));
+  if (!admin || !(await verifyPassword(admin.hash, body.old_password)))
+    throw new AppError('WRONG_PASSWORD', 400, { fields: { old_password: 'invalid' } });
+  const passwordHash = await hashPassword(body.new_password);
+  await db.transaction(async (tx) => {
+    await tx.update(admins).set({ admin_password_hash: passwordHash }).where(eq(admins._id, staff._id));
+    await revokeAdminSessions(tx, staff._id, { except: staff.sessionId });
+    await audit(tx, request, { action: 'auth.password_changed', entity: 'admin', entityId: staff._id });
+  });
+};
