@@ -25,6 +25,7 @@ describe('parseConfig', () => {
       publicUrl: undefined,
       logLevel: 'info',
       production: false,
+      mail: { from: 'Avlu <no-reply@avlu.local>', smtp: undefined },
     });
   });
 
@@ -54,6 +55,7 @@ describe('parseConfig', () => {
       publicUrl: 'https://avm.example.com',
       logLevel: 'debug',
       production: true,
+      mail: { from: 'Avlu <no-reply@avlu.local>', smtp: undefined },
     });
   });
 
@@ -105,5 +107,53 @@ describe('parseConfig', () => {
 
   it('rejects a port that is not a number', () => {
     expect(problemsOf({ PORT: 'http' })).toEqual(['PORT: Must be a number']);
+  });
+
+  it('reads the SMTP settings, with TLS on port 465 by default', () => {
+    const config = parseConfig({
+      SMTP_HOST: 'smtp.example.com',
+      SMTP_PORT: '465',
+      SMTP_USER: 'avlu',
+      SMTP_PASSWORD: 'gizli şifre',
+      SMTP_FROM: 'Çınaraltı AVM <bilgi@avm.example.com>',
+    });
+    expect(config.mail).toEqual({
+      from: 'Çınaraltı AVM <bilgi@avm.example.com>',
+      smtp: {
+        host: 'smtp.example.com',
+        port: 465,
+        secure: true,
+        auth: { user: 'avlu', pass: 'gizli şifre' },
+      },
+    });
+  });
+
+  it('defaults SMTP to port 587 with STARTTLS and no login', () => {
+    expect(parseConfig({ SMTP_HOST: 'mail.local' }).mail.smtp).toEqual({
+      host: 'mail.local',
+      port: 587,
+      secure: false,
+      auth: undefined,
+    });
+    expect(
+      parseConfig({ SMTP_HOST: 'mail.local', SMTP_PORT: '2525', SMTP_SECURE: 'true' }).mail.smtp,
+    ).toMatchObject({
+      port: 2525,
+      secure: true,
+    });
+  });
+
+  it('names half-set or stray SMTP settings and a bad sender', () => {
+    expect(problemsOf({ SMTP_HOST: 'mail.local', SMTP_USER: 'avlu', SMTP_FROM: 'nobody' })).toEqual([
+      'SMTP_FROM: Must be an address, or a name and an address: Avlu <no-reply@avm.example.com>',
+      'SMTP_USER, SMTP_PASSWORD: set both or neither',
+    ]);
+    expect(problemsOf({ SMTP_PORT: '25' })).toEqual([
+      'SMTP_HOST: Required when SMTP_PORT, SMTP_USER or SMTP_SECURE is set',
+    ]);
+    expect(problemsOf({ SMTP_PORT: 'x', SMTP_SECURE: 'maybe' })).toEqual([
+      'SMTP_PORT: Must be a number',
+      'SMTP_SECURE: Must be one of: 0, 1, true, false',
+    ]);
   });
 });

@@ -9,6 +9,14 @@ const flag = z
   .pipe(z.enum(['true', 'false', '1', '0']))
   .transform((value) => value === 'true' || value === '1');
 
+const DEFAULT_MAIL_FROM = 'Avlu <no-reply@avlu.local>';
+
+/** `a@b.c` or `Name <a@b.c>`, as the From header takes it. */
+const isSender = (value: string) => {
+  const address = /<([^<>]+)>$/.exec(value)?.[1] ?? value;
+  return z.email().safeParse(address.trim()).success;
+};
+
 const environment = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -20,7 +28,22 @@ const environment = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
+  SMTP_HOST: z.string().trim().min(1).max(253).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SMTP_USER: z.string().max(320).optional(),
+  SMTP_PASSWORD: z.string().max(1000).optional(),
+  SMTP_FROM: z.string().trim().max(320).default(DEFAULT_MAIL_FROM),
+  SMTP_SECURE: flag.optional(),
 });
+
+/** SMTP settings; without SMTP_HOST mail goes to the development outbox (the mail_outbox table and the log). */
+export type SmtpConfig = {
+  host: string;
+  port: number;
+  /** TLS from the first byte (port 465); otherwise STARTTLS is used when the server offers it. */
+  secure: boolean;
+  auth: { user: string; pass: string } | undefined;
+};
 
 export type Config = {
   port: number;
@@ -34,6 +57,7 @@ export type Config = {
   publicUrl: string | undefined;
   logLevel: z.infer<typeof environment>['LOG_LEVEL'];
   production: boolean;
+  mail: { from: string; smtp: SmtpConfig | undefined };
 };
 
 export class ConfigError extends Error {
@@ -53,6 +77,22 @@ export const parseConfig = (env: Record<string, string | undefined>, cwd = proce
     throw new ConfigError(Object.entries(fields).map(([name, message]) => `${name}: ${message}`));
   }
   const values = result.data;
+  const mailProblems = [
+    ...(isSender(values.SMTP_FROM)
+      ? []
+      : ['SMTP_FROM: Must be an address, or a name and an address: Avlu <no-reply@avm.example.com>']),
+    // A user without a password (or the reverse) is a half-set login the SMTP server would only refuse later.
+    ...((values.SMTP_USER === undefined) !== (values.SMTP_PASSWORD === undefined)
+      ? ['SMTP_USER, SMTP_PASSWORD: set both or neither']
+      : []),
+    // Settings without a host would be silently ignored: mail would go to the outbox instead.
+    ...(values.SMTP_HOST === undefined &&
+    [values.SMTP_PORT, values.SMTP_USER, values.SMTP_SECURE].some((value) => value !== undefined)
+      ? ['SMTP_HOST: Required when SMTP_PORT, SMTP_USER or SMTP_SECURE is set']
+      : []),
+  ];
+  if (mailProblems.length > 0) throw new ConfigError(mailProblems);
+  const secure = values.SMTP_SECURE ?? values.SMTP_PORT === 465;
   return {
     port: values.PORT,
     host: values.HOST,
@@ -64,6 +104,20 @@ export const parseConfig = (env: Record<string, string | undefined>, cwd = proce
     publicUrl: values.PUBLIC_URL,
     logLevel: values.LOG_LEVEL,
     production: values.NODE_ENV === 'production',
+    mail: {
+      from: values.SMTP_FROM,
+      smtp: values.SMTP_HOST
+        ? {
+            host: values.SMTP_HOST,
+            port: values.SMTP_PORT ?? (secure ? 465 : 587),
+            secure,
+            auth:
+              values.SMTP_USER === undefined
+                ? undefined
+                : { user: values.SMTP_USER, pass: values.SMTP_PASSWORD ?? '' },
+          }
+        : undefined,
+    },
   };
 };
 

@@ -1,0 +1,38 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { SmtpConfig } from '../config';
+import type { Mailer } from './mailer';
+
+/**
+ * Bounds every step of a send: an invitation is sent while its transaction is open (see
+ * invitations.service.ts), so a mail server that stops answering must not hold it for minutes.
+ */
+const TIMEOUT_MS = 10_000;
+
+/** Mail through an SMTP server with nodemailer; TLS from the start on `secure`, else STARTTLS when offered. */
+export const smtpMailer = (smtp: SmtpConfig, from: string, logger: Logger | undefined): Mailer => {
+  const transport = nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    ...(smtp.auth && { auth: smtp.auth }),
+    connectionTimeout: TIMEOUT_MS,
+    greetingTimeout: TIMEOUT_MS,
+    socketTimeout: TIMEOUT_MS,
+  });
+  return {
+    kind: 'smtp',
+    async send(message) {
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: { 'Content-Language': message.lang },
+      });
+      logger?.info({ messageId: info.messageId, to: message.to, subject: message.subject }, 'mail sent');
+    },
+    close: async () => transport.close(),
+  };
+};
