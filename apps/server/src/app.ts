@@ -1,8 +1,12 @@
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { accountRoutes } from './modules/auth/account.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { resolveSession } from './modules/auth/sessions.service';
 import { locationRoutes } from './modules/locations/locations.routes';
 import { findLocation } from './modules/locations/locations.service';
+import { staffAuth } from './platform/auth/staff-auth';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
 import { errorHandler, frameworkErrors } from './platform/error-handler';
@@ -34,7 +38,7 @@ export type AppDeps = {
 };
 
 /** Every feature's routes, mounted under /api. A new module adds its routes plugin here. */
-const modules = [locationRoutes];
+const modules = [authRoutes, accountRoutes, locationRoutes];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */
 export const buildApp = async (deps: AppDeps) => {
@@ -63,6 +67,8 @@ export const buildApp = async (deps: AppDeps) => {
   const isReady = () => !closing && (deps.jobs?.running() ?? true);
 
   await app.register(errorHandler);
+  // Before the request context: a caller without a valid token gets 401 before any 400 (see staff-auth.ts).
+  await app.register(staffAuth, { db: deps.db, resolveStaff: (token) => resolveSession(deps.db, token) });
   await app.register(requestContext, { findLocation: (id) => findLocation(deps.db, id) });
   await app.register(openApi, { publicUrl: deps.config.publicUrl });
   await app.register(staticWeb, { root: deps.webDist ?? webDistDir });

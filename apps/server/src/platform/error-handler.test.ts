@@ -20,7 +20,7 @@ const ctx = useTestApp({
 
 const ID = '65a1b2c3d4e5f60718293a4b';
 const post = (lang: string, payload: string, headers: Record<string, string> = {}, id = ID) =>
-  ctx.app.inject({
+  ctx.inject({
     method: 'POST',
     url: `/api/test/items/${id}`,
     headers: { 'accept-language': lang, 'content-type': 'application/json', ...headers },
@@ -101,7 +101,7 @@ describe('error model', () => {
   });
 
   it('asks for the body when it is empty, with or without a JSON content type', async () => {
-    const noBody = await ctx.app.inject({
+    const noBody = await ctx.inject({
       method: 'POST',
       url: `/api/test/items/${ID}`,
       headers: { 'accept-language': 'en' },
@@ -124,12 +124,12 @@ describe('error model', () => {
     ['tr', 'İstenen adres bulunamadı: GET /api/nowhere'],
     ['en', 'The requested address was not found: GET /api/nowhere'],
   ])('answers 404 ROUTE_NOT_FOUND for an unknown API address (%s)', async (lang, message) => {
-    const response = await ctx.app.inject({ url: '/api/nowhere?x=1', headers: { 'accept-language': lang } });
+    const response = await ctx.inject({ url: '/api/nowhere?x=1', headers: { 'accept-language': lang } });
     expect(answer(response)).toEqual({ statusCode: 404, code: 'ROUTE_NOT_FOUND', message });
   });
 
   it('answers 405 with Allow for a known address and another method', async () => {
-    const response = await ctx.app.inject({
+    const response = await ctx.inject({
       method: 'PATCH',
       url: `/api/test/items/${ID}`,
       headers: { 'accept-language': 'en' },
@@ -156,12 +156,12 @@ describe('error model', () => {
   });
 
   it('answers a service rule with its status and code', async () => {
-    const response = await ctx.app.inject({ method: 'DELETE', url: `/api/test/items/${ID}` });
+    const response = await ctx.inject({ method: 'DELETE', url: `/api/test/items/${ID}` });
     expect(answer(response)).toEqual({ statusCode: 409, code: 'CONFLICT', message: 'Bu kayıt zaten var' });
   });
 
   it('answers 400 to a malformed URL', async () => {
-    const response = await ctx.app.inject({
+    const response = await ctx.inject({
       url: '/api/core/locations/%E0%A4%A',
       headers: { 'accept-language': 'en' },
     });
@@ -169,7 +169,7 @@ describe('error model', () => {
   });
 
   it('logs a server fault and answers a generic 500 without internals', async () => {
-    const response = await ctx.app.inject({ url: '/api/test/crash', headers: { 'accept-language': 'en' } });
+    const response = await ctx.inject({ url: '/api/test/crash', headers: { 'accept-language': 'en' } });
     expect(answer(response)).toEqual({
       statusCode: 500,
       code: 'INTERNAL_ERROR',

@@ -49,7 +49,8 @@ describe('health and readiness', () => {
       release = resolve;
     });
     const other = await buildTestApp({
-      routes: (app) => app.get('/api/test/slow', async () => held.then(() => ({}))),
+      routes: (app) =>
+        app.get('/api/test/slow', { config: { auth: 'public' } }, async () => held.then(() => ({}))),
     });
     const address = await other.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = new URL(address);

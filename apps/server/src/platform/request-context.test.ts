@@ -5,7 +5,7 @@ import { sampleRoutes } from '../../test/sample-routes';
 const ctx = useTestApp({ routes: sampleRoutes });
 
 const scoped = (query: string, headers: Record<string, string> = {}) =>
-  ctx.app.inject({ url: `/api/test/scoped?${query}`, headers });
+  ctx.inject({ url: `/api/test/scoped?${query}`, headers });
 
 describe('location scope', () => {
   it('gives a location-scoped route its location', async () => {
@@ -53,18 +53,18 @@ describe('location scope', () => {
       '/api/health?locationId=65a1b2c3d4e5f60718293a4b',
       '/api/core/locations?locationId=anything',
     ]) {
-      expect((await ctx.app.inject({ url })).statusCode, url).toBe(200);
+      expect((await ctx.inject({ url })).statusCode, url).toBe(200);
     }
   });
 
   it('rejects other unknown query parameters on every route', async () => {
-    const response = await ctx.app.inject({ url: '/api/health?debug=1' });
+    const response = await ctx.inject({ url: '/api/health?debug=1' });
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({ debug: 'Bilinmeyen alan' });
   });
 
   it('names a __proto__ parameter like any unknown one', async () => {
-    const response = await ctx.app.inject({
+    const response = await ctx.inject({
       url: '/api/health?__proto__[admin]=1',
       headers: { 'accept-language': 'en' },
     });
@@ -109,7 +109,7 @@ describe('client headers', () => {
     ['timezone-offset', '90.5', 'Must be a whole number'],
     ['request-time', 'yesterday', 'Enter a valid date and time'],
   ])('rejects %s: %s naming the header', async (header, value, message) => {
-    const response = await ctx.app.inject({
+    const response = await ctx.inject({
       url: '/api/health',
       headers: { [header]: value, 'accept-language': 'en' },
     });

@@ -11,7 +11,7 @@ describe('GET /api/core/locations/{id}', () => {
       location_logo: { thumbnail: 'https://cdn.example.com/kordon.png' },
       hasMobileApp: true,
     });
-    const response = await ctx.app.inject({ url: `/api/core/locations/${mall._id}` });
+    const response = await ctx.inject({ url: `/api/core/locations/${mall._id}` });
     expect(response.statusCode).toBe(200);
     expect(location.strict().parse(response.json())).toEqual({
       _id: mall._id,
@@ -23,12 +23,12 @@ describe('GET /api/core/locations/{id}', () => {
   });
 
   it('answers 404 NOT_FOUND for an id no mall has', async () => {
-    const response = await ctx.app.inject({ url: '/api/core/locations/65a1b2c3d4e5f60718293a4b' });
+    const response = await ctx.inject({ url: '/api/core/locations/65a1b2c3d4e5f60718293a4b' });
     expect(response.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Kayıt bulunamadı' });
   });
 
   it('answers 400 naming id for a malformed id', async () => {
-    const response = await ctx.app.inject({
+    const response = await ctx.inject({
       url: '/api/core/locations/123',
       headers: { 'accept-language': 'en' },
     });
@@ -40,7 +40,7 @@ describe('GET /api/core/locations/{id}', () => {
 describe('GET /api/core/locations', () => {
   it('lists the malls in the list answer shape', async () => {
     const mall = await ctx.newLocation({ location_name: 'Boğaziçi Sahil AVM' });
-    const response = await ctx.app.inject({ url: '/api/core/locations?keyword=bogazici' });
+    const response = await ctx.inject({ url: '/api/core/locations?keyword=bogazici' });
     expect(response.json()).toEqual({
       data: [
         {

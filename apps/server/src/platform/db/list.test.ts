@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 const list = async (query: string, lang = 'en') => {
-  const response = await ctx.app.inject({
+  const response = await ctx.inject({
     url: `/api/core/locations?${query}`,
     headers: { 'accept-language': lang },
   });

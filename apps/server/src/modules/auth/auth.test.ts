@@ -1,0 +1,430 @@
+import { createHash } from 'node:crypto';
+import { adminProfile, role } from '@avlu/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, useTestApp } from '../../../test/helper';
+import { admins } from '../admins/admins.tables';
+import { auditLog } from '../audit/audit.tables';
+import { adminSessions } from './sessions.tables';
+
+const ctx = useTestApp();
+
+let address = 0;
+/** Each test signs in from its own address, so the per-address limit of one test does not reach another. */
+const newAddress = () => `10.0.${Math.floor(++address / 250)}.${address % 250}`;
+
+const login = (email: string, password: string, options: { remember?: boolean; ip?: string } = {}) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/core/auth/login',
+    remoteAddress: options.ip ?? '10.9.9.9',
+    headers: { 'accept-language': 'en', 'user-agent': 'vitest' },
+    payload: {
+      admin_email: email,
+      admin_password: password,
+      ...(options.remember === undefined ? {} : { remember: options.remember }),
+    },
+  });
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const profileWith = (headers: Record<string, string>) =>
+  ctx.app.inject({ url: '/api/core/admin/profile', headers });
+const auditOf = (action: string) =>
+  ctx.database.db.select().from(auditLog).where(eq(auditLog.action, action));
+
+const HOUR = 60 * 60 * 1000;
+
+describe('POST /api/core/auth/login', () => {
+  it('answers an opaque 256-bit token, kept only as its SHA-256, for 30 days by default', async () => {
+    const staff = await ctx.newStaff();
+    const before = Date.now();
+    const response = await login(staff.email, TEST_PASSWORD, { ip: newAddress() });
+    expect(response.statusCode).toBe(200);
+    const { token } = response.json();
+    expect(token.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const lifetime = Date.parse(token.expiresAt) - before;
+    expect(lifetime).toBeGreaterThan(30 * 24 * HOUR - 60_000);
+    expect(lifetime).toBeLessThan(30 * 24 * HOUR + 60_000);
+    const stored = await ctx.database.db
+      .select()
+      .from(adminSessions)
+      .where(eq(adminSessions.admin_id, staff._id));
+    const hashes = stored.map((row) => row.token_hash);
+    expect(hashes).toContain(createHash('sha256').update(token.value).digest('hex'));
+    expect(JSON.stringify(stored)).not.toContain(token.value);
+    expect(stored.find((row) => row.token_hash === hashes.at(-1))?.user_agent).toBe('vitest');
+    expect((await profileWith(bearer(token.value))).statusCode).toBe(200);
+  });
+
+  it('gives 12 hours without remember, and takes the email in any letter case', async () => {
+    const staff = await ctx.newStaff();
+    const before = Date.now();
+    const response = await login(staff.email.toUpperCase(), TEST_PASSWORD, {
+      remember: false,
+      ip: newAddress(),
+    });
+    expect(response.statusCode).toBe(200);
+    const lifetime = Date.parse(response.json().token.expiresAt) - before;
+    expect(Math.abs(lifetime - 12 * HOUR)).toBeLessThan(60_000);
+  });
+
+  it('answers a wrong password and an unknown email alike, in about the same time', async () => {
+    const staff = await ctx.newStaff();
+    const ip = newAddress();
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const response = await login(email, 'wrong-password', { ip });
+      return { response, ms: performance.now() - started };
+    };
+    const wrong = await timed(staff.email);
+    const unknown = await timed('nobody-here@avlu.test');
+    expect(wrong.response.statusCode).toBe(401);
+    expect(unknown.response.body).toBe(wrong.response.body);
+    expect(wrong.response.json()).toEqual({
+      statusCode: 401,
+      code: 'INVALID_CREDENTIALS',
+      message: 'Wrong email or password',
+    });
+    // Both run argon2 (tens of milliseconds); without the dummy hash the unknown email would be ~1 ms.
+    expect(unknown.ms).toBeGreaterThan(wrong.ms / 4);
+  });
+
+  it('records sign-ins and failed sign-ins with the email tried, never the password', async () => {
+    const staff = await ctx.newStaff();
+    const ip = newAddress();
+    await login(staff.email, 'not-the-password-123', { ip });
+    await login(staff.email, TEST_PASSWORD, { ip });
+    const failed = (await auditOf('auth.login_failed')).filter((row) => row.details.email === staff.email);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ entity_id: staff._id, client_address: ip, user_agent: 'vitest' });
+    expect(JSON.stringify(failed)).not.toContain('not-the-password-123');
+    const signedIn = (await auditOf('auth.login')).filter((row) => row.actor_admin_id === staff._id);
+    expect(signedIn).toHaveLength(1);
+  });
+
+  it('answers 400 naming the fields of a malformed body, without signing anyone in', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/core/auth/login',
+      payload: { admin_email: 'not-an-email', admin_password: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().fields).sort()).toEqual(['admin_email', 'admin_password']);
+  });
+});
+
+describe('login attempt limits', () => {
+  it('refuses an account after 5 failures in 15 minutes, even with the right password', async () => {
+    const staff = await ctx.newStaff();
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await login(staff.email, 'wrong-password', { ip: newAddress() })).statusCode).toBe(401);
+    const blocked = await login(staff.email, TEST_PASSWORD, { ip: newAddress() });
+    expect(blocked.json()).toEqual({
+      statusCode: 429,
+      code: 'TOO_MANY_LOGIN_ATTEMPTS',
+      message: 'Too many failed sign-in attempts; please try again in 15 minutes',
+    });
+    expect((await auditOf('auth.login_blocked')).some((row) => row.details.email === staff.email)).toBe(true);
+    // The window is over once its start is 15 minutes old.
+    await ctx.database.db.execute(
+      sql`update rate_limit_counters set window_start = window_start - interval '16 minutes' where key = ${`login:account:${staff.email}`}`,
+    );
+    expect((await login(staff.email, TEST_PASSWORD, { ip: newAddress() })).statusCode).toBe(200);
+  });
+
+  it('clears an account’s failures when it signs in', async () => {
+    const staff = await ctx.newStaff();
+    const ip = newAddress();
+    for (let attempt = 0; attempt < 4; attempt++) await login(staff.email, 'wrong-password', { ip });
+    expect((await login(staff.email, TEST_PASSWORD, { ip })).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await login(staff.email, 'wrong-password', { ip })).statusCode).toBe(401);
+    expect((await login(staff.email, 'wrong-password', { ip })).statusCode).toBe(429);
+  });
+
+  it('refuses a client address after 20 failures on any accounts', async () => {
+    const ip = newAddress();
+    for (let attempt = 0; attempt < 20; attempt++)
+      expect((await login(`guess${attempt}@avlu.test`, 'wrong-password', { ip })).statusCode).toBe(401);
+    const staff = await ctx.newStaff();
+    expect((await login(staff.email, TEST_PASSWORD, { ip })).statusCode).toBe(429);
+    expect((await login(staff.email, TEST_PASSWORD, { ip: newAddress() })).statusCode).toBe(200);
+  });
+
+  it('does not let parallel guesses check more passwords than the limit', async () => {
+    const staff = await ctx.newStaff();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => login(staff.email, 'wrong-password', { ip: newAddress() })),
+    );
+    const statuses = answers.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25);
+    const failed = (await auditOf('auth.login_failed')).filter((row) => row.details.email === staff.email);
+    expect(failed).toHaveLength(5);
+  });
+});
+
+describe('tokens that do not work', () => {
+  it('stop working after logout, which is recorded', async () => {
+    const staff = await ctx.newStaff();
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/core/auth/logout',
+      headers: staff.headers,
+    });
+    expect(logout.statusCode).toBe(204);
+    const after = await profileWith(staff.headers);
+    expect(after.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
+    expect((await auditOf('auth.logout')).some((row) => row.actor_admin_id === staff._id)).toBe(true);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/core/auth/logout',
+      headers: staff.headers,
+    });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('stop working when expired, revoked, tampered with, or their user is deleted', async () => {
+    const db = ctx.database.db;
+    const expired = await ctx.newStaff();
+    await db
+      .update(adminSessions)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(adminSessions.admin_id, expired._id));
+    expect((await profileWith(expired.headers)).statusCode).toBe(401);
+
+    const revoked = await ctx.newStaff();
+    await db
+      .update(adminSessions)
+      .set({ revoked_at: new Date() })
+      .where(eq(adminSessions.admin_id, revoked._id));
+    expect((await profileWith(revoked.headers)).statusCode).toBe(401);
+
+    const tampered = await ctx.newStaff();
+    const last = tampered.token.at(-1) === 'A' ? 'B' : 'A';
+    expect((await profileWith(bearer(tampered.token.slice(0, -1) + last))).statusCode).toBe(401);
+    expect((await profileWith(bearer(`${tampered.token}x`))).statusCode).toBe(401);
+    expect((await profileWith(tampered.headers)).statusCode).toBe(200);
+
+    const deleted = await ctx.newStaff();
+    await db.delete(admins).where(eq(admins._id, deleted._id));
+    expect((await profileWith(deleted.headers)).statusCode).toBe(401);
+    expect(await db.select().from(adminSessions).where(eq(adminSessions.admin_id, deleted._id))).toEqual([]);
+  });
+
+  it('are refused in both languages with the error model', async () => {
+    const tr = await ctx.app.inject({ url: '/api/core/admin/profile', headers: bearer('x.y.z') });
+    expect(tr.json()).toEqual({
+      statusCode: 401,
+      code: 'UNAUTHORIZED',
+      message: 'Bu işlem için oturum açmanız gerekiyor',
+    });
+    const en = await ctx.app.inject({ url: '/api/core/admin/profile', headers: { 'accept-language': 'en' } });
+    expect(en.json().message).toBe('You need to sign in for this action');
+  });
+});
+
+describe('session use', () => {
+  it('notes when a session was last used, at most once a minute', async () => {
+    const staff = await ctx.newStaff();
+    const db = ctx.database.db;
+    const lastUsed = async () =>
+      (
+        await db.select().from(adminSessions).where(eq(adminSessions.admin_id, staff._id))
+      )[0]!.last_used_at.getTime();
+    const setLastUsed = (ago: number) =>
+      db
+        .update(adminSessions)
+        .set({ last_used_at: new Date(Date.now() - ago) })
+        .where(eq(adminSessions.admin_id, staff._id));
+    await setLastUsed(30_000);
+    const recent = await lastUsed();
+    await profileWith(staff.headers);
+    expect(await lastUsed()).toBe(recent);
+    await setLastUsed(120_000);
+    await profileWith(staff.headers);
+    expect(Date.now() - (await lastUsed())).toBeLessThan(5_000);
+  });
+});
+
+describe('PUT /api/core/admin/password', () => {
+  const change = (headers: Record<string, string>, body: object) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/core/admin/password',
+      headers: { ...headers, 'accept-language': 'en' },
+      payload: body,
+    });
+
+  it('answers 400 WRONG_PASSWORD naming old_password when the old one is wrong', async () => {
+    const staff = await ctx.newStaff();
+    const response = await change(staff.headers, {
+      old_password: 'not-it',
+      new_password: 'new-secret-1',
+      confirm_password: 'new-secret-1',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'WRONG_PASSWORD',
+      fields: { old_password: expect.any(String) },
+    });
+  });
+
+  it('checks the new password’s rules and its confirmation', async () => {
+    const staff = await ctx.newStaff();
+    const spaces = await change(staff.headers, {
+      old_password: TEST_PASSWORD,
+      new_password: 'has space',
+      confirm_password: 'has space',
+    });
+    expect(spaces.json().fields).toEqual({ new_password: 'The password must not contain spaces' });
+    const mismatch = await change(staff.headers, {
+      old_password: TEST_PASSWORD,
+      new_password: 'new-secret-1',
+      confirm_password: 'new-secret-2',
+    });
+    expect(mismatch.json().fields).toEqual({ confirm_password: 'The passwords do not match' });
+  });
+
+  it('changes it, ends the user’s other sessions and keeps the current one', async () => {
+    const staff = await ctx.newStaff();
+    const other = await ctx.newSession(staff._id);
+    const response = await change(staff.headers, {
+      old_password: TEST_PASSWORD,
+      new_password: 'new-secret-1',
+      confirm_password: 'new-secret-1',
+    });
+    expect(response.statusCode).toBe(204);
+    expect((await profileWith(other)).statusCode).toBe(401);
+    expect((await profileWith(staff.headers)).statusCode).toBe(200);
+    expect((await login(staff.email, TEST_PASSWORD, { ip: newAddress() })).statusCode).toBe(401);
+    expect((await login(staff.email, 'new-secret-1', { ip: newAddress() })).statusCode).toBe(200);
+    expect((await auditOf('auth.password_changed')).some((row) => row.actor_admin_id === staff._id)).toBe(
+      true,
+    );
+  });
+});
+
+describe('/api/core/admin/profile', () => {
+  it('answers the signed-in user with role and malls in link order, and takes changes', async () => {
+    const [first, second] = [await ctx.newLocation(), await ctx.newLocation()];
+    const staff = await ctx.newStaff({ subjects: ['modules:dashboard'], locations: [second, first] });
+    const read = adminProfile.strict().parse((await profileWith(staff.headers)).json());
+    expect(read).toMatchObject({
+      _id: staff._id,
+      admin_email: staff.email,
+      admin_role_id: staff.roleId,
+      admin_gender: null,
+      admin_locations: [{ _id: second._id }, { _id: first._id }],
+    });
+    const update = {
+      admin_name: 'Ayşe',
+      admin_surname: 'Yılmaz',
+      admin_gender: 'female',
+      admin_phone_number: '+905321234567',
+      admin_birthday: '1990-04-23',
+      admin_address: 'Kadıköy, İstanbul',
+      admin_profile_photo: 'https://cdn.example.com/ayse.png',
+    };
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/core/admin/profile',
+      headers: staff.headers,
+      payload: update,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject(update);
+    expect((await profileWith(staff.headers)).json()).toMatchObject(update);
+    const partial = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/core/admin/profile',
+      headers: staff.headers,
+      payload: { admin_name: 'Ayşe', admin_surname: 'Demir', admin_address: null },
+    });
+    expect(partial.json()).toMatchObject({
+      admin_surname: 'Demir',
+      admin_address: null,
+      admin_gender: 'female',
+    });
+  });
+
+  it('refuses unknown fields such as a role or an email', async () => {
+    const staff = await ctx.newStaff();
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/core/admin/profile',
+      headers: staff.headers,
+      payload: { admin_name: 'A', admin_surname: 'B', admin_role_id: staff.roleId },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fields).toHaveProperty('admin_role_id');
+  });
+});
+
+describe('GET /api/core/role/{id}', () => {
+  it('answers one’s own role, and another only with user-authorization', async () => {
+    const staff = await ctx.newStaff({ subjects: ['modules:dashboard'] });
+    const other = await ctx.newStaff({ subjects: ['modules:feedbacks'] });
+    const own = await ctx.app.inject({ url: `/api/core/role/${staff.roleId}`, headers: staff.headers });
+    expect(role.strict().parse(own.json())).toEqual({
+      _id: staff.roleId,
+      role_name: expect.any(String),
+      modules: ['modules:dashboard'],
+      menu_items: [{ subject: 'modules:dashboard' }],
+    });
+    const refused = await ctx.app.inject({ url: `/api/core/role/${other.roleId}`, headers: staff.headers });
+    expect(refused.statusCode).toBe(403);
+    const manager = await ctx.newStaff({ subjects: ['modules:users:user-authorization'] });
+    const allowed = await ctx.app.inject({ url: `/api/core/role/${other.roleId}`, headers: manager.headers });
+    expect(allowed.json().modules).toEqual(['modules:feedbacks']);
+    const missing = await ctx.app.inject({
+      url: '/api/core/role/65a1b2c3d4e5f60718293a4b',
+      headers: manager.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/core/location', () => {
+  it('answers the user’s malls, the first-linked first', async () => {
+    const [a, b, c] = [await ctx.newLocation(), await ctx.newLocation(), await ctx.newLocation()];
+    const staff = await ctx.newStaff({ locations: [c, a] });
+    const response = await ctx.app.inject({ url: '/api/core/location', headers: staff.headers });
+    expect(response.json().map((mall: { _id: string }) => mall._id)).toEqual([c._id, a._id]);
+    expect(response.json()[0]).toEqual({
+      _id: c._id,
+      location_name: c.location_name,
+      location_meta: { timezone: 'Europe/Istanbul' },
+      location_logo: { thumbnail: null },
+      hasMobileApp: false,
+    });
+    expect(b).toBeDefined();
+  });
+
+  it('answers every mall to the system admin, its own first', async () => {
+    const [a, b] = [await ctx.newLocation(), await ctx.newLocation()];
+    const admin = await ctx.newStaff({ systemAdmin: true, locations: [b] });
+    const ids = (await ctx.app.inject({ url: '/api/core/location', headers: admin.headers }))
+      .json()
+      .map((mall: { _id: string }) => mall._id);
+    expect(ids[0]).toBe(b._id);
+    expect(ids).toContain(a._id);
+  });
+});
+
+describe('access refusals', () => {
+  it('are recorded with the route and subject', async () => {
+    const staff = await ctx.newStaff();
+    const response = await ctx.app.inject({ url: '/api/core/locations', headers: staff.headers });
+    expect(response.statusCode).toBe(403);
+    const [row] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'access.denied'), eq(auditLog.actor_admin_id, staff._id)));
+    expect(row?.details).toMatchObject({
+      method: 'GET',
+      route: '/api/core/locations',
+      subject: 'system-admin',
+    });
+  });
+});
