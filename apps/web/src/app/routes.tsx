@@ -1,9 +1,14 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { accountRoutes } from '../features/account/routes';
 import { authRoutes, guestAliasRoutes, unprotectedAuthRoutes } from '../features/auth/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { RouteError } from '../features/errors/RouteError';
 import { errorRoutes } from '../features/errors/routes';
+import { invitationRoutes } from '../features/invitations/routes';
+import { locationRoutes } from '../features/locations/routes';
+import { roleRoutes } from '../features/roles/routes';
+import { userRoutes } from '../features/users/routes';
 import { AuthGuard } from './guards/AuthGuard';
 import { GuestGuard } from './guards/GuestGuard';
 import { RootRedirect } from './guards/RootRedirect';
@@ -53,8 +58,13 @@ export const routes: RouteObject[] = [
         ),
         children: [
           ...dashboardRoutes,
+          ...accountRoutes,
+          ...userRoutes,
+          ...invitationRoutes,
+          ...roleRoutes,
+          ...locationRoutes,
           // Feature route lists go here: reports, customers, registration, campaigns, feedbacks,
-          // agreements, qr-codes, marketing, reservation, surveys, lending, loyalty, user.
+          // agreements, qr-codes, marketing, reservation, surveys, lending, loyalty.
         ],
       },
       ...errorRoutes,

@@ -1,6 +1,8 @@
+import { paginationOf } from '@avlu/contracts';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { createTestServer, json, type TestServer } from '../lib/api/test-server';
-import { adminProfile } from './fixtures';
+import type { Role } from '../lib/auth';
+import { adminProfile, LOCATIONS } from './fixtures';
 import type { SignedInAs } from './render';
 
 /**
@@ -25,3 +27,15 @@ export const serveSession = (server: TestServer, { role, admin }: SignedInAs) =>
     .on('GET', `/core/role/${role._id}`, () => json(role));
   return profile;
 };
+
+/** The role list and the caller's malls that the user and invitation forms pick from. */
+export const servePickers = (server: TestServer, roles: Role[]) =>
+  server
+    .on('GET', '/core/role', () =>
+      json({ data: roles, pagination: paginationOf(roles.length, { limit: 1000, currentPage: 1 }) }),
+    )
+    .on('GET', '/core/location', () =>
+      json(
+        LOCATIONS.map((l) => ({ ...l, location_meta: { timezone: 'Europe/Istanbul' }, hasMobileApp: false })),
+      ),
+    );

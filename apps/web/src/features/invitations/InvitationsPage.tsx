@@ -1,0 +1,99 @@
+import type { Invitation } from '@avlu/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useSnackbar } from 'notistack';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useConfirm } from '../../components/confirm-dialog';
+import { PageHeader } from '../../components/page-header/PageHeader';
+import { DataTable, DeleteAction, RowAction, useConfirmedRemove } from '../../lib/data-table';
+import { formatDateTime } from '../../lib/i18n/dates';
+import { invitations, inviteFailure, resendInvitation } from './invitations.resource';
+
+const statusColor: Record<Invitation['status'], ChipProps['color']> = {
+  pending: 'warning',
+  accepted: 'success',
+  expired: 'default',
+};
+
+const useColumns = (): GridColDef<Invitation>[] => {
+  const { t } = useTranslation('invitations');
+  return useMemo(
+    () => [
+      { field: 'admin_invite_email', flex: 1, minWidth: 220 },
+      { field: 'admin_invite_role_name', sortable: false, minWidth: 160 },
+      {
+        field: 'status',
+        sortable: false,
+        width: 150,
+        renderCell: ({ row }) => (
+          <Chip size="small" color={statusColor[row.status]} label={t(`statuses.${row.status}`)} />
+        ),
+      },
+      { field: 'createdAt', width: 170, valueGetter: (_, row) => formatDateTime(row.created_at) },
+      { field: 'expiresAt', width: 170, valueGetter: (_, row) => formatDateTime(row.expiresAt) },
+    ],
+    [t],
+  );
+};
+
+/** /user/invitations: who was invited, with resend and delete (spec §6). */
+export default function InvitationsPage() {
+  const { t } = useTranslation('invitations');
+  const { enqueueSnackbar } = useSnackbar();
+  const confirm = useConfirm();
+  const remove = useConfirmedRemove(invitations, { title: t('deleteTitle') });
+  const resend = invitations.useAction(resendInvitation, { success: 'invitations:sent', error: false });
+  const columns = useColumns();
+
+  const askResend = async (row: Invitation) => {
+    const content = t('resendText', { email: row.admin_invite_email });
+    if (!(await confirm({ title: t('resendTitle'), content }))) return;
+    resend.mutateAsync(row._id).catch((error: unknown) => {
+      const message = inviteFailure(error, t('sendFailed'));
+      if (message) enqueueSnackbar(message, { variant: 'error' });
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        action={
+          <Button
+            component={RouterLink}
+            to="/user/invitations/new"
+            variant="contained"
+            startIcon={<AddIcon />}
+          >
+            {t('actions.create')}
+          </Button>
+        }
+      />
+      <Card sx={{ p: 2 }}>
+        <DataTable
+          resource={invitations}
+          columns={columns}
+          urlState
+          label={t('title')}
+          rowActions={(row) => (
+            <>
+              <RowAction
+                label={t('actions.resend')}
+                icon={<SendOutlinedIcon fontSize="small" />}
+                disabled={row.status === 'accepted'}
+                onClick={() => askResend(row)}
+              />
+              <DeleteAction onClick={() => remove(row._id, row.admin_invite_email)} />
+            </>
+          )}
+        />
+      </Card>
+    </>
+  );
+}

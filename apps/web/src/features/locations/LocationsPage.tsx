@@ -1,0 +1,96 @@
+import type { LocationSettings } from '@avlu/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { PageHeader } from '../../components/page-header/PageHeader';
+import { DataTable, EditAction } from '../../lib/data-table';
+import { locations } from './locations.resource';
+
+const useColumns = (): GridColDef<LocationSettings>[] => {
+  const { t } = useTranslation('locations');
+  return useMemo(
+    () => [
+      {
+        field: 'location_name',
+        flex: 1,
+        minWidth: 220,
+        renderCell: ({ row }) => (
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', height: 1 }}>
+            <Avatar
+              variant="rounded"
+              src={row.location_logo.thumbnail ?? undefined}
+              sx={{ width: 32, height: 32 }}
+            >
+              {row.location_name.charAt(0)}
+            </Avatar>
+            <Typography variant="body2" noWrap>
+              {row.location_name}
+            </Typography>
+          </Stack>
+        ),
+      },
+      {
+        field: 'timezone',
+        sortable: false,
+        minWidth: 180,
+        valueGetter: (_, row) => row.location_meta.timezone,
+      },
+      {
+        field: 'hasMobileApp',
+        sortable: false,
+        width: 190,
+        renderCell: ({ row }) => (
+          <Chip
+            size="small"
+            color={row.hasMobileApp ? 'success' : 'default'}
+            label={row.hasMobileApp ? t('yes') : t('no')}
+          />
+        ),
+      },
+    ],
+    [t],
+  );
+};
+
+/** /settings/locations: the malls of the platform, for the system admin. */
+export default function LocationsPage() {
+  const { t } = useTranslation('locations');
+  const navigate = useNavigate();
+  const columns = useColumns();
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        crumbs={[{ label: t('settings') }, { label: t('title') }]}
+        action={
+          <Button
+            component={RouterLink}
+            to="/settings/locations/new"
+            variant="contained"
+            startIcon={<AddIcon />}
+          >
+            {t('actions.create')}
+          </Button>
+        }
+      />
+      <Card sx={{ p: 2 }}>
+        <DataTable
+          resource={locations}
+          columns={columns}
+          urlState
+          label={t('title')}
+          actionsWidth={80}
+          rowActions={(row) => <EditAction onClick={() => navigate(`/settings/locations/${row._id}/edit`)} />}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Role } from '@avlu/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { PageHeader } from '../../components/page-header/PageHeader';
+import { DataTable, DeleteAction, EditAction, useConfirmedRemove } from '../../lib/data-table';
+import { isSystemAdmin } from '../../lib/permissions';
+import { roles } from './roles.resource';
+
+const useColumns = (): GridColDef<Role>[] => {
+  const { t } = useTranslation('roles');
+  return useMemo(
+    () => [
+      { field: 'role_name', flex: 1, minWidth: 220 },
+      {
+        field: 'modules',
+        sortable: false,
+        width: 200,
+        renderCell: ({ row }) => (
+          <Chip
+            size="small"
+            color={isSystemAdmin(row) ? 'primary' : 'default'}
+            label={
+              isSystemAdmin(row) ? t('allPermissions') : t('permissionCount', { count: row.modules.length })
+            }
+          />
+        ),
+      },
+    ],
+    [t],
+  );
+};
+
+/** /user/roles: roles and how much each may do (spec §6). */
+export default function RolesPage() {
+  const { t } = useTranslation('roles');
+  const navigate = useNavigate();
+  const remove = useConfirmedRemove(roles, { title: t('deleteTitle') });
+  const columns = useColumns();
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        action={
+          <Button component={RouterLink} to="/user/roles/new" variant="contained" startIcon={<AddIcon />}>
+            {t('actions.create')}
+          </Button>
+        }
+      />
+      <Card sx={{ p: 2 }}>
+        <DataTable
+          resource={roles}
+          columns={columns}
+          urlState
+          label={t('title')}
+          rowActions={(row) => (
+            <>
+              <EditAction
+                disabled={isSystemAdmin(row)}
+                onClick={() => navigate(`/user/roles/${row._id}/edit`)}
+              />
+              <DeleteAction disabled={isSystemAdmin(row)} onClick={() => remove(row._id, row.role_name)} />
+            </>
+          )}
+        />
+      </Card>
+    </>
+  );
+}
