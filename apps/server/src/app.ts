@@ -4,14 +4,20 @@ import type { Logger } from 'pino';
 import { accountRoutes } from './modules/auth/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveSession } from './modules/auth/sessions.service';
+import { invitationRoutes } from './modules/invitations/invitations.routes';
 import { locationRoutes } from './modules/locations/locations.routes';
 import { findLocation } from './modules/locations/locations.service';
+import { roleRoutes } from './modules/roles/roles.routes';
+import { passwordResetRoutes } from './modules/users/password-reset.routes';
+import { userRoutes } from './modules/users/users.routes';
 import { staffAuth } from './platform/auth/staff-auth';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
 import { errorHandler, frameworkErrors } from './platform/error-handler';
+import { fileRoutes } from './platform/files/files.routes';
 import { healthRoutes } from './platform/health';
 import type { Jobs } from './platform/jobs';
+import { createMailer, type Mailer } from './platform/mail';
 import { openApi } from './platform/openapi';
 import { webDistDir } from './platform/paths';
 import { parseQueryString } from './platform/query-string';
@@ -35,10 +41,21 @@ export type AppDeps = {
   logger?: Logger;
   /** The built web app to serve; defaults to apps/web/dist and is skipped when not built. */
   webDist?: string;
+  /** Defaults to the driver the configuration picks: SMTP, or the development outbox. */
+  mailer?: Mailer;
 };
 
 /** Every feature's routes, mounted under /api. A new module adds its routes plugin here. */
-const modules = [authRoutes, accountRoutes, locationRoutes];
+const modules = [
+  authRoutes,
+  accountRoutes,
+  locationRoutes,
+  roleRoutes,
+  userRoutes,
+  invitationRoutes,
+  passwordResetRoutes,
+  fileRoutes,
+];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */
 export const buildApp = async (deps: AppDeps) => {
@@ -54,6 +71,8 @@ export const buildApp = async (deps: AppDeps) => {
   app.setSerializerCompiler(serializerCompiler);
   // Bodies are JSON (or multipart where a route adds it); a text body would only reach a schema as a string.
   app.removeContentTypeParser('text/plain');
+  app.decorate('mailer', deps.mailer ?? createMailer(deps.config, deps.db, deps.logger));
+  app.addHook('onClose', () => app.mailer.close());
   const routeList: RouteOptions[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {

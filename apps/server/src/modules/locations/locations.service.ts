@@ -1,9 +1,22 @@
-import { type ListResponse, type Location, type LocationInput, locationInput } from '@avlu/contracts';
+import { randomBytes } from 'node:crypto';
+import {
+  type ListResponse,
+  type Location,
+  type LocationInput,
+  type LocationSettings,
+  type LocationSettingsInput,
+  locationInput,
+  locationSettingsInput,
+} from '@avlu/contracts';
 import { eq, getTableColumns } from 'drizzle-orm';
+import { type AuditRequest, audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { type ListRequest, listPage, listSource } from '../../platform/db/list';
 import { notFound } from '../../platform/errors';
 import { type LocationRow, locations } from './locations.tables';
+
+/** The micro-site token: 256 random bits in base64url, a path segment as it is. */
+export const newLocationToken = (): string => randomBytes(32).toString('base64url');
 
 const toLocation = (row: LocationRow): Location => ({
   _id: row._id,
@@ -24,23 +37,104 @@ export const locationList = listSource({
 
 export type LocationSortKey = keyof typeof locationList.sortable;
 
+/** A mall with what only the system admin manages: app links and the micro-site token. */
+const toLocationSettings = (row: LocationRow): LocationSettings => ({
+  ...toLocation(row),
+  location_app_links: {
+    androidApp: row.android_app,
+    androidStore: row.android_store,
+    iosApp: row.ios_app,
+    iosStore: row.ios_store,
+    fallbackUrl: row.fallback_url,
+  },
+  location_token: row.location_token,
+});
+
 export const listLocations = async (
   db: Database,
   request: ListRequest<LocationSortKey>,
-): Promise<ListResponse<Location>> => {
+): Promise<ListResponse<LocationSettings>> => {
   const page = await listPage(db, locationList, request);
-  return { ...page, data: page.data.map(toLocation) };
+  return { ...page, data: page.data.map(toLocationSettings) };
 };
+
+export const getLocationSettings = async (db: Database, id: string): Promise<LocationSettings> => {
+  const [row] = await db.select().from(locations).where(eq(locations._id, id));
+  if (!row) throw notFound();
+  return toLocationSettings(row);
+};
+
+const columnsOf = (input: LocationSettingsInput) => {
+  const values = locationSettingsInput.parse(input);
+  const links = values.location_app_links;
+  return {
+    location_name: values.location_name,
+    timezone: values.location_meta.timezone,
+    logo_thumbnail: values.location_logo.thumbnail,
+    hasMobileApp: values.hasMobileApp,
+    android_app: links.androidApp,
+    android_store: links.androidStore,
+    ios_app: links.iosApp,
+    ios_store: links.iosStore,
+    fallback_url: links.fallbackUrl,
+  };
+};
+
+const auditLocation = (db: Database, request: AuditRequest, action: string, row: LocationRow) =>
+  audit(db, request, {
+    action,
+    entity: 'location',
+    entityId: row._id,
+    details: { location_name: row.location_name },
+  });
+
+export const createLocationSettings = async (
+  db: Database,
+  input: LocationSettingsInput,
+  request: AuditRequest,
+): Promise<LocationSettings> =>
+  db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(locations)
+      .values({ ...columnsOf(input), location_token: newLocationToken() })
+      .returning();
+    await auditLocation(tx, request, 'location.created', row!);
+    return toLocationSettings(row!);
+  });
+
+export const updateLocationSettings = async (
+  db: Database,
+  id: string,
+  input: LocationSettingsInput,
+  request: AuditRequest,
+): Promise<LocationSettings> =>
+  db.transaction(async (tx) => {
+    const [row] = await tx.update(locations).set(columnsOf(input)).where(eq(locations._id, id)).returning();
+    if (!row) throw notFound();
+    await auditLocation(tx, request, 'location.updated', row);
+    return toLocationSettings(row);
+  });
+
+/** A new micro-site address: the old one (and every customer session bound to it) stops working. */
+export const renewLocationToken = async (
+  db: Database,
+  id: string,
+  request: AuditRequest,
+): Promise<LocationSettings> =>
+  db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(locations)
+      .set({ location_token: newLocationToken() })
+      .where(eq(locations._id, id))
+      .returning();
+    if (!row) throw notFound();
+    await auditLocation(tx, request, 'location.token_renewed', row);
+    return toLocationSettings(row);
+  });
 
 export const findLocation = async (db: Database, id: string): Promise<Location | undefined> => {
   const [row] = await db.select().from(locations).where(eq(locations._id, id));
   return row && toLocation(row);
-};
-
-export const getLocation = async (db: Database, id: string): Promise<Location> => {
-  const location = await findLocation(db, id);
-  if (!location) throw notFound();
-  return location;
 };
 
 export const createLocation = async (db: Database, input: LocationInput): Promise<Location> => {
@@ -52,6 +146,7 @@ export const createLocation = async (db: Database, input: LocationInput): Promis
       timezone: values.location_meta.timezone,
       logo_thumbnail: values.location_logo.thumbnail,
       hasMobileApp: values.hasMobileApp,
+      location_token: newLocationToken(),
     })
     .returning();
   return toLocation(row!);

@@ -1,0 +1,138 @@
+import {
+  type ListResponse,
+  type MenuItemNode,
+  moduleSubjects,
+  type Role,
+  type RoleInput,
+  roleInput,
+  SYSTEM_ADMIN_ROLE_NAME,
+  subjectsOf,
+} from '@avlu/contracts';
+import { and, count, eq, getTableColumns, gt, isNull } from 'drizzle-orm';
+import { audit } from '../../platform/audit';
+import type { StaffUser } from '../../platform/auth/route-access';
+import type { Database } from '../../platform/db/database';
+import { type ListRequest, listPage, listSource } from '../../platform/db/list';
+import { AppError, invalidFields, notFound } from '../../platform/errors';
+import { admins, roles } from '../admins/admins.tables';
+import { isSystemAdminRole as isSystemAdminName } from '../auth/sessions.service';
+import { invitations } from '../invitations/invitations.tables';
+import type { Acting } from '../users/acting';
+
+type RoleRow = typeof roles.$inferSelect;
+
+/** The system admin role is matched by name (spec §6). */
+export const isSystemAdminRole = (row: Pick<RoleRow, 'role_name'>) => isSystemAdminName(row.role_name);
+
+/** A role as the API answers it; `modules` is the flat list of its tree's subjects (empty for the system admin). */
+export const toRole = (row: RoleRow): Role => ({
+  _id: row._id,
+  role_name: row.role_name,
+  modules: subjectsOf(row.menu_items),
+  menu_items: row.menu_items,
+});
+
+export const roleList = listSource({
+  table: roles,
+  fields: getTableColumns(roles),
+  uniqueKey: roles._id,
+  search: [roles.role_name],
+  sortable: { role_name: roles.role_name, createdAt: roles.created_at },
+  defaultSort: { orderBy: 'role_name', order: 'asc' },
+});
+
+export type RoleSortKey = keyof typeof roleList.sortable;
+
+export const listRoles = async (
+  db: Database,
+  request: ListRequest<RoleSortKey>,
+): Promise<ListResponse<Role>> => {
+  const page = await listPage(db, roleList, request);
+  return { ...page, data: page.data.map(toRole) };
+};
+
+export const findRoleRow = async (db: Database, id: string): Promise<RoleRow | undefined> =>
+  (await db.select().from(roles).where(eq(roles._id, id)))[0];
+
+const lockedRole = () => new AppError('SYSTEM_ADMIN_ROLE_LOCKED', 403);
+
+/**
+ * The rules a schema cannot hold: only subjects of spec §6 (the tree is stored and searched as
+ * given, so a typo would silently grant nothing), the reserved name, and no more than the editor has.
+ */
+const checkRoleInput = (input: { role_name: string; menu_items: MenuItemNode[] }, actor: StaffUser) => {
+  const known = new Set<string>(moduleSubjects);
+  const subjects = subjectsOf(input.menu_items);
+  if (subjects.some((subject) => !known.has(subject)))
+    throw invalidFields({ menu_items: 'permissionSubject' });
+  if (input.role_name.trim().toLowerCase() === SYSTEM_ADMIN_ROLE_NAME)
+    throw invalidFields({ role_name: 'roleNameReserved' });
+  // Someone allowed to edit roles but not everything else must not write themselves a bigger role.
+  if (!actor.isSystemAdmin && subjects.some((subject) => !actor.subjects.has(subject)))
+    throw invalidFields({ menu_items: 'subjectNotGrantable' });
+};
+
+const auditRole = (db: Database, actor: Acting, action: string, role: Role) =>
+  audit(db, actor, {
+    action,
+    entity: 'role',
+    entityId: role._id,
+    details: { role_name: role.role_name, modules: role.modules },
+  });
+
+export const createRole = async (db: Database, input: RoleInput, actor: Acting): Promise<Role> => {
+  const values = roleInput.parse(input);
+  checkRoleInput(values, actor.staff);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(roles).values(values).returning();
+    const created = toRole(row!);
+    await auditRole(tx, actor, 'role.created', created);
+    return created;
+  });
+};
+
+export const updateRole = async (
+  db: Database,
+  id: string,
+  input: RoleInput,
+  actor: Acting,
+): Promise<Role> => {
+  const values = roleInput.parse(input);
+  return db.transaction(async (tx) => {
+    const existing = await findRoleRow(tx, id);
+    if (!existing) throw notFound();
+    if (isSystemAdminRole(existing)) throw lockedRole();
+    checkRoleInput(values, actor.staff);
+    const [row] = await tx.update(roles).set(values).where(eq(roles._id, id)).returning();
+    const updated = toRole(row!);
+    await auditRole(tx, actor, 'role.updated', updated);
+    return updated;
+  });
+};
+
+/** A role held by users or offered by an open invitation stays: deleting it would strand them. */
+export const deleteRole = async (db: Database, id: string, actor: Acting): Promise<void> =>
+  db.transaction(async (tx) => {
+    const existing = await findRoleRow(tx, id);
+    if (!existing) throw notFound();
+    if (isSystemAdminRole(existing)) throw lockedRole();
+    const [holders] = await tx.select({ total: count() }).from(admins).where(eq(admins.admin_role_id, id));
+    const [offers] = await tx
+      .select({ total: count() })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.role_id, id),
+          isNull(invitations.accepted_at),
+          gt(invitations.expires_at, new Date()),
+        ),
+      );
+    if ((holders?.total ?? 0) > 0 || (offers?.total ?? 0) > 0) throw new AppError('ROLE_IN_USE', 409);
+    await tx.delete(roles).where(eq(roles._id, id));
+    await auditRole(tx, actor, 'role.deleted', toRole(existing));
+  });
+
+/** Whether the actor may hand this role to someone: never more than they have themselves. */
+export const isGrantableRole = (row: RoleRow, actor: StaffUser): boolean =>
+  actor.isSystemAdmin ||
+  (!isSystemAdminRole(row) && subjectsOf(row.menu_items).every((s) => actor.subjects.has(s)));
