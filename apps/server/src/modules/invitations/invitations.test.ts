@@ -307,3 +307,28 @@ describe('register by invitation', () => {
     expect(users).toHaveLength(1);
   });
 });
+
+describe('concurrent invitations', () => {
+  it('keeps one open invitation when two inviters send to the same address at once', async () => {
+    const { mall, role } = await setup();
+    const send = (email: string) =>
+      invite(mall._id, { admin_invite_email: email, admin_invite_role_id: role.roleId });
+    const answers = await Promise.all([
+      send('ayni@example.com'),
+      send('AYNI@example.com'),
+      send('Ayni@Example.com'),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(answers.filter((answer) => answer.statusCode === 409).map((answer) => answer.json().code)).toEqual(
+      ['INVITATION_ALREADY_SENT', 'INVITATION_ALREADY_SENT'],
+    );
+    const rows = await ctx.database.db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.email, 'ayni@example.com'));
+    expect(rows).toHaveLength(1);
+    expect(
+      await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'ayni@example.com')),
+    ).toHaveLength(1);
+  });
+});

@@ -2,10 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   type ListResponse,
   type Location,
-  type LocationInput,
   type LocationSettings,
   type LocationSettingsInput,
-  locationInput,
   locationSettingsInput,
 } from '@avlu/contracts';
 import { eq, getTableColumns } from 'drizzle-orm';
@@ -137,17 +135,11 @@ export const findLocation = async (db: Database, id: string): Promise<Location |
   return row && toLocation(row);
 };
 
-export const createLocation = async (db: Database, input: LocationInput): Promise<Location> => {
-  const values = locationInput.parse(input);
+/** A mall without an audit entry (first start, tests); settings such as app links are optional. */
+export const createLocation = async (db: Database, input: LocationSettingsInput): Promise<Location> => {
   const [row] = await db
     .insert(locations)
-    .values({
-      location_name: values.location_name,
-      timezone: values.location_meta.timezone,
-      logo_thumbnail: values.location_logo.thumbnail,
-      hasMobileApp: values.hasMobileApp,
-      location_token: newLocationToken(),
-    })
+    .values({ ...columnsOf(input), location_token: newLocationToken() })
     .returning();
   return toLocation(row!);
 };

@@ -1,6 +1,7 @@
 import { locationSettings } from '@avlu/contracts';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/helper';
+import { openDatabase, testConfig, useTestApp } from '../../../test/helper';
+import { prepareFirstStart } from '../../db/first-start';
 
 const ctx = useTestApp();
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -162,5 +163,28 @@ describe('mall settings', () => {
     const tokens = rows.map((row) => row.location_token);
     expect(new Set(tokens).size).toBe(tokens.length);
     for (const token of tokens) expect(token).toMatch(TOKEN);
+  });
+});
+
+describe('demo malls', () => {
+  it('are seeded with their own tokens and the İstanbul mall’s app links', async () => {
+    const database = await openDatabase();
+    try {
+      await prepareFirstStart(database.db, testConfig({ demoData: true }));
+      const rows = await database.db.query.locations.findMany({
+        orderBy: (mall, { asc }) => asc(mall.location_name),
+      });
+      expect(rows.map((row) => row.location_name)).toEqual([
+        'Kordonboyu Yaşam AVM İzmir',
+        'Çınaraltı Park AVM İstanbul',
+      ]);
+      for (const row of rows) expect(row.location_token).toMatch(TOKEN);
+      expect(rows[1]).toMatchObject({
+        hasMobileApp: true,
+        android_store: expect.stringContaining('play.google.com'),
+      });
+    } finally {
+      await database.close();
+    }
   });
 });

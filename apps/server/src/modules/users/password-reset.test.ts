@@ -116,3 +116,18 @@ describe('reset-password', () => {
     expect(response.json().fields).toEqual({ admin_password: 'The password must not contain spaces' });
   });
 });
+
+describe('forget-password per client', () => {
+  it('answers 429 to a client asking more than 20 times an hour, whatever the addresses', async () => {
+    const remoteAddress = '203.0.113.9';
+    const ask = (index: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/core/auth/forget-password',
+        payload: { admin_email: `yok${index}@example.com` },
+        remoteAddress,
+      });
+    for (let index = 0; index < 20; index++) expect((await ask(index)).statusCode).toBe(200);
+    expect((await ask(20)).json()).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS' });
+  });
+});

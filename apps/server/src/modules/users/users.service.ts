@@ -1,4 +1,10 @@
-import type { AdminCreate, AdminProfile, AdminUpdate, ListResponse } from '@avlu/contracts';
+import {
+  type AdminCreate,
+  type AdminProfile,
+  type AdminUpdate,
+  type ListResponse,
+  SYSTEM_ADMIN_ROLE_NAME,
+} from '@avlu/contracts';
 import { and, eq, exists, getTableColumns, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit';
 import type { StaffUser } from '../../platform/auth/route-access';
@@ -29,7 +35,8 @@ export const userList = listSource({
 
 export type UserSortKey = keyof typeof userList.sortable;
 
-const systemAdminRoleIds = sql`(select ${roles._id} from ${roles} where lower(trim(${roles.role_name})) = 'system admin')`;
+// Matched by name as everywhere (spec §6), with the same tolerance for case and spaces as the auth hook.
+const systemAdminRoleIds = sql`(select ${roles._id} from ${roles} where lower(trim(${roles.role_name})) = ${SYSTEM_ADMIN_ROLE_NAME.toLowerCase()})`;
 
 /** A non-system-admin sees and manages only users who share a mall with them. */
 const visibleTo = (actor: StaffUser): SQL | undefined =>

@@ -13,7 +13,7 @@ export const startTestSmtpServer = async (options: { refuse?: boolean } = {}) =>
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(_address, _session, callback) {
       callback(
         options.refuse ? Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }) : undefined,
       );
