@@ -41,6 +41,11 @@ export const sampleRoutes = (app: App) => {
       lang: request.lang,
     }),
   );
+  app.get(
+    '/api/test/feedbacks',
+    { config: { scope: 'location', subject: 'modules:feedbacks' } },
+    async (request) => ({ location: locationOf(request).location_name }),
+  );
   app.delete('/api/test/items/:id', { schema: { params: idParams } }, async () => {
     throw conflict();
   });

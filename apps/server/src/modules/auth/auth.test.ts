@@ -3,11 +3,12 @@ import { adminProfile, role } from '@avlu/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, useTestApp } from '../../../test/helper';
+import { sampleRoutes } from '../../../test/sample-routes';
 import { admins } from '../admins/admins.tables';
 import { auditLog } from '../audit/audit.tables';
 import { adminSessions } from './sessions.tables';
 
-const ctx = useTestApp();
+const ctx = useTestApp({ routes: sampleRoutes });
 
 let address = 0;
 /** Each test signs in from its own address, so the per-address limit of one test does not reach another. */
@@ -414,8 +415,12 @@ describe('GET /api/core/location', () => {
 
 describe('access refusals', () => {
   it('are recorded with the route and subject', async () => {
-    const staff = await ctx.newStaff();
-    const response = await ctx.app.inject({ url: '/api/core/locations', headers: staff.headers });
+    const mall = await ctx.newLocation();
+    const staff = await ctx.newStaff({ subjects: ['modules:dashboard'], locations: [mall] });
+    const response = await ctx.app.inject({
+      url: `/api/test/feedbacks?locationId=${mall._id}`,
+      headers: staff.headers,
+    });
     expect(response.statusCode).toBe(403);
     const [row] = await ctx.database.db
       .select()
@@ -423,8 +428,25 @@ describe('access refusals', () => {
       .where(and(eq(auditLog.action, 'access.denied'), eq(auditLog.actor_admin_id, staff._id)));
     expect(row?.details).toMatchObject({
       method: 'GET',
-      route: '/api/core/locations',
-      subject: 'system-admin',
+      route: '/api/test/feedbacks',
+      subject: 'modules:feedbacks',
     });
+    const feedbacks = await ctx.newStaff({ subjects: ['modules:feedbacks'], locations: [mall] });
+    const allowed = await ctx.app.inject({
+      url: `/api/test/feedbacks?locationId=${mall._id}`,
+      headers: feedbacks.headers,
+    });
+    expect(allowed.json()).toEqual({ location: mall.location_name });
+    const other = await ctx.newLocation();
+    const foreign = await ctx.app.inject({
+      url: `/api/test/feedbacks?locationId=${other._id}`,
+      headers: feedbacks.headers,
+    });
+    expect(foreign.statusCode).toBe(403);
+    const [denied] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'access.denied'), eq(auditLog.actor_admin_id, feedbacks._id)));
+    expect(denied?.details).toMatchObject({ locationId: other._id });
   });
 });
