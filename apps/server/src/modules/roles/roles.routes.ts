@@ -2,12 +2,18 @@ import { idParams, listResponse, listSearchParams, permissionTree, role, roleInp
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { forbidden } from '../../platform/auth/access-errors';
 import { sortKeys } from '../../platform/db/list';
 import { acting } from '../users/acting';
 import { createRole, deleteRole, listRoles, roleList, updateRole } from './roles.service';
 
 const roleListQuery = listSearchParams({ orderBy: z.enum(sortKeys(roleList)) });
 const config = { subject: 'modules:users:user-authorization' } as const;
+const ROLE_READERS = [
+  'modules:users:user-authorization',
+  'modules:users:user-invitation',
+  'modules:users:user-management',
+] as const;
 
 /** Role CRUD and the permission tree (spec §6, §7). GET /core/role/{id} belongs to the auth module. */
 export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
@@ -19,15 +25,21 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
   app.get(
     '/core/role',
     {
-      config,
+      // The role pickers of the invitation and user forms read this list too, so any of the three
+      // user modules may (checked below); the hook checks one subject per route.
+      config: {},
       schema: {
         tags: ['roles'],
-        summary: 'Roles',
+        summary: 'Roles (for role editors and the role pickers of users and invitations)',
         querystring: roleListQuery,
         response: { 200: listResponse(role) },
       },
     },
-    (request) => listRoles(db, request.query),
+    (request) => {
+      const { staff } = acting(request);
+      if (!ROLE_READERS.some((subject) => staff.subjects.has(subject))) throw forbidden();
+      return listRoles(db, request.query);
+    },
   );
   app.post(
     '/core/role',

@@ -116,10 +116,19 @@ describe('roles', () => {
     expect(more.json().fields).toEqual({ menu_items: 'You can only give modules you have yourself' });
   });
 
-  it('refuses users whose role lacks user-authorization', async () => {
+  it('lets the users and invitations screens read the role list, and nobody else', async () => {
+    for (const subject of ['modules:users:user-management', 'modules:users:user-invitation']) {
+      const reader = await ctx.newStaff({ subjects: [subject] });
+      expect((await ctx.app.inject({ url: '/api/core/role', headers: reader.headers })).statusCode).toBe(200);
+    }
+    const clerk = await ctx.newStaff({ subjects: ['modules:feedbacks'] });
+    const refused = await ctx.app.inject({ url: '/api/core/role', headers: clerk.headers });
+    expect(refused.json()).toMatchObject({ statusCode: 403, code: 'FORBIDDEN' });
+  });
+
+  it('refuses changes by users whose role lacks user-authorization', async () => {
     const other = await ctx.newStaff({ subjects: ['modules:users:user-management'] });
     for (const [method, url] of [
-      ['GET', '/api/core/role'],
       ['GET', '/api/core/role/tree-data'],
       ['POST', '/api/core/role'],
     ] as const) {
