@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext } from '../../../test/helper';
 import { partsOf, startTestSmtpServer } from '../../platform/mail/test-smtp-server';
+import { invitations } from './invitations.tables';
 
 /** The invitation path with the SMTP driver against a real local SMTP server, and one that refuses. */
 describe.each([
@@ -73,4 +75,22 @@ describe.each([
       expect(registered.statusCode).toBe(200);
     },
   );
+
+  it.runIf(refuse)('keeps the old link when a resend cannot be mailed', async () => {
+    const role = await ctx.newStaff({ subjects: ['modules:feedbacks'] });
+    const [row] = await ctx.database.db
+      .insert(invitations)
+      .values({
+        email: 'bekleyen@example.com',
+        role_id: role.roleId,
+        token_hash: 'a'.repeat(64),
+        lang: 'tr',
+        expires_at: new Date(Date.now() + 60_000),
+      })
+      .returning();
+    const response = await ctx.inject({ method: 'POST', url: `/api/core/admin-invites/resend/${row!._id}` });
+    expect(response.json()).toMatchObject({ statusCode: 502, code: 'INVITE_NOT_SENT' });
+    const [after] = await ctx.database.db.select().from(invitations).where(eq(invitations._id, row!._id));
+    expect(after).toMatchObject({ token_hash: 'a'.repeat(64), expires_at: row!.expires_at });
+  });
 });
