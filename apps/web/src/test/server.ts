@@ -6,7 +6,7 @@ import { adminProfile, LOCATIONS } from './fixtures';
 import type { SignedInAs } from './render';
 
 /**
- * A fresh in-memory API installed as `fetch` around each test of the file:
+ * A fresh in-memory API installed as `fetch` and `XMLHttpRequest` around each test of the file:
  * `const server = installTestServer(); server().on('GET', '/core/role', ...)`.
  */
 export const installTestServer = () => {
@@ -14,6 +14,7 @@ export const installTestServer = () => {
   beforeEach(() => {
     server = createTestServer();
     vi.stubGlobal('fetch', server.fetch);
+    vi.stubGlobal('XMLHttpRequest', server.XMLHttpRequest);
   });
   afterEach(() => vi.unstubAllGlobals());
   return () => server;

@@ -67,3 +67,26 @@ describe('login page', () => {
     });
   });
 });
+
+describe('unprotected auth pages', () => {
+  it('shows the login to a signed-in admin on /auth/login-unprotected and goes home after signing in', async () => {
+    const { user, router } = renderApp({
+      path: '/auth/login-unprotected',
+      signedInAs: { role: systemAdminRole },
+    });
+    await user.type(await screen.findByLabelText('E-posta'), 'elif.yilmaz@avlu.test');
+    await user.type(screen.getByLabelText('Şifre'), 'gizli-şifre');
+    await user.click(screen.getByRole('button', { name: 'Giriş Yap' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Elif$/ }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app');
+  });
+
+  it('shows the register explanation to a signed-in admin on /auth/register-unprotected', async () => {
+    renderApp({ path: '/auth/register-unprotected', signedInAs: { role: systemAdminRole } });
+    expect(
+      await screen.findByText(/Avlu hesapları davetle açılır/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+});

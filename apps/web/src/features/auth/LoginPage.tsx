@@ -24,7 +24,8 @@ import { type LoginValues, loginSchema } from './login-schema';
 /** `validation.required` → `validation:required`, the shared catalogue's namespaced key. */
 const validationKey = (message: string | undefined) => message?.replace(/^validation\./, 'validation:');
 
-export default function LoginPage() {
+/** `leaveAfterSignIn`: go on by itself after signing in, where no guest guard does it (login-unprotected). */
+export default function LoginPage({ leaveAfterSignIn = false }: { leaveAfterSignIn?: boolean }) {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
   const { login } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
@@ -46,8 +47,9 @@ export default function LoginPage() {
     try {
       await login(values);
       enqueueSnackbar(t('login.success'), { variant: 'success' });
-      // The guest guard already does this on /auth/login; /auth/login-unprotected has no guard.
-      navigate(returnTo?.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/', { replace: true });
+      if (leaveAfterSignIn) {
+        navigate(returnTo?.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/', { replace: true });
+      }
     } catch (error) {
       // Spec §8: the server's message as it came, else the generic one.
       setFailure(isApiError(error) ? error.message : t('errors:INTERNAL_ERROR'));

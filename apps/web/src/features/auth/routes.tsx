@@ -25,6 +25,6 @@ export const guestAliasRoutes: RouteObject[] = [
 
 /** The same pages under /auth without the guest guard (spec §2 "-unprotected"). */
 export const unprotectedAuthRoutes: RouteObject[] = [
-  { path: 'login-unprotected', element: <LoginPage /> },
+  { path: 'login-unprotected', element: <LoginPage leaveAfterSignIn /> },
   { path: 'register-unprotected', element: <RegisterPage /> },
 ];

@@ -30,6 +30,7 @@ export function MicroSiteCard({ location }: { location: LocationSettings }) {
     const ok = await confirm({
       title: t('microSite.renewTitle'),
       content: t('microSite.renewText'),
+      confirmText: t('microSite.renew'),
       destructive: true,
     });
     if (ok) renew.mutate(location._id);

@@ -78,9 +78,61 @@ export const createTestServer = ({ base = '/api' } = {}) => {
     });
   };
 
+  /**
+   * An XMLHttpRequest answering from the same routes, for `api.upload` (which uses XHR for its
+   * progress events): `vi.stubGlobal('XMLHttpRequest', server.XMLHttpRequest)`. It reports the
+   * upload as done in one step.
+   */
+  class TestXMLHttpRequest {
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    status = 0;
+    responseText = '';
+    #method = 'GET';
+    #url = '';
+    #headers: Record<string, string> = {};
+    #answerHeaders = '';
+    #controller = new AbortController();
+
+    open(method: string, url: string) {
+      this.#method = method;
+      this.#url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.#headers[name] = value;
+    }
+    getAllResponseHeaders() {
+      return this.#answerHeaders;
+    }
+    abort() {
+      this.#controller.abort();
+      this.onabort?.();
+    }
+    send(body: BodyInit | null) {
+      const request = { method: this.#method, headers: this.#headers, body, signal: this.#controller.signal };
+      fetch(this.#url, request).then(
+        async (response) => {
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 } as ProgressEvent);
+          this.status = response.status;
+          this.responseText = await response.text();
+          this.#answerHeaders = [...response.headers]
+            .map(([name, value]) => `${name}: ${value}`)
+            .join('\r\n');
+          this.onload?.();
+        },
+        () => {
+          if (!this.#controller.signal.aborted) this.onerror?.();
+        },
+      );
+    }
+  }
+
   const server = {
     on,
     fetch,
+    XMLHttpRequest: TestXMLHttpRequest,
     requests,
     /** The requests to one path, newest last. */
     to: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),
