@@ -72,10 +72,16 @@ describe('POST /api/core/auth/login', () => {
   it('answers a wrong password and an unknown email alike, in about the same time', async () => {
     const staff = await ctx.newStaff();
     const ip = newAddress();
+    // The fastest of three runs of each: other test files run alongside and slow single calls down.
     const timed = async (email: string) => {
-      const started = performance.now();
-      const response = await login(email, 'wrong-password', { ip });
-      return { response, ms: performance.now() - started };
+      let best = Number.POSITIVE_INFINITY;
+      let response = await login(email, 'wrong-password', { ip });
+      for (let run = 0; run < 3; run++) {
+        const started = performance.now();
+        response = await login(email, 'wrong-password', { ip });
+        best = Math.min(best, performance.now() - started);
+      }
+      return { response, ms: best };
     };
     const wrong = await timed(staff.email);
     const unknown = await timed('nobody-here@avlu.test');
