@@ -1,11 +1,11 @@
 import type { AdminProfile } from '@avlu/contracts';
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { AdminAvatar } from '../../app/layouts/dashboard/AdminCard';
 import { useAuth } from '../../lib/auth';
 import { isSystemAdmin } from '../../lib/permissions';
 
@@ -17,9 +17,7 @@ export function ProfileSummary({ admin }: { admin: AdminProfile }) {
   return (
     <Card sx={{ p: 3 }}>
       <Stack spacing={2.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
-        <Avatar src={admin.admin_profile_photo ?? undefined} sx={{ width: 96, height: 96, fontSize: 36 }}>
-          {admin.admin_name.charAt(0)}
-        </Avatar>
+        <AdminAvatar admin={admin} size={96} />
         <Stack spacing={0.5}>
           <Typography variant="h6" component="p">{`${admin.admin_name} ${admin.admin_surname}`}</Typography>
           <Typography variant="body2" color="text.secondary">

@@ -53,7 +53,9 @@ describe('register by invitation', () => {
     await user.type(screen.getByLabelText('Şifre (tekrar)', { selector: 'input' }), 'Avlu2024!');
     await user.click(screen.getByRole('button', { name: 'Kaydı tamamla' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: /Can$/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Can$/ }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app');
     expect(server().to('POST', '/core/auth/register')[0]!.body).toEqual({
       admin_name: 'Can',
@@ -84,11 +86,11 @@ describe('register by invitation', () => {
     await user.click(screen.getByRole('link', { name: 'Giriş sayfasına dön' }));
     expect(await screen.findByRole('heading', { name: 'Giriş Yap' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/login');
-  });
+  }, 15_000);
 
   it('explains on /auth/register that accounts come by invitation', async () => {
     renderApp({ path: '/auth/register' });
     expect(await screen.findByText(/Avlu hesapları davetle açılır/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Giriş sayfasına dön' })).toHaveAttribute('href', '/auth/login');
-  });
+  }, 15_000);
 });

@@ -22,7 +22,7 @@ describe('forgotten password', () => {
     expect(server().to('POST', '/core/auth/forget-password')[0]!.body).toEqual({
       admin_email: 'kimse@avlu.test',
     });
-  });
+  }, 15_000);
 
   it('shows the server message when the request is refused', async () => {
     server().on('POST', '/core/auth/forget-password', () =>
@@ -33,7 +33,7 @@ describe('forgotten password', () => {
     await user.click(screen.getByRole('button', { name: 'Bağlantı gönder' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Çok fazla istek gönderildi');
     expect(router.state.location.pathname).toBe('/auth/forget-password');
-  });
+  }, 15_000);
 });
 
 describe('reset password', () => {
@@ -56,5 +56,5 @@ describe('reset password', () => {
       token: RESET_TOKEN,
       admin_password: 'Yeni-sifre1',
     });
-  });
+  }, 15_000);
 });

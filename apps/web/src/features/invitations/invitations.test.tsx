@@ -70,7 +70,7 @@ describe('invitations', () => {
     expect(await screen.findByText('Geçerli bir e-posta adresi girin')).toBeInTheDocument();
     expect(screen.getByText('Bu alan zorunludur')).toBeInTheDocument();
     expect(server().to('POST', '/core/admin-invites')).toEqual([]);
-  });
+  }, 15_000);
 
   it('resends after confirmation, and says when it could not', async () => {
     server()

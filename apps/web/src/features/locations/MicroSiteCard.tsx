@@ -49,6 +49,7 @@ export function MicroSiteCard({ location }: { location: LocationSettings }) {
           label={t('microSite.link')}
           value={url}
           fullWidth
+          multiline
           slotProps={{
             input: {
               readOnly: true,

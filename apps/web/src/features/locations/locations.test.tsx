@@ -43,7 +43,7 @@ describe('mall settings', () => {
     await within(menu).findByRole('link', { name: 'Genel Bakış' });
     expect(within(menu).queryByRole('button', { name: 'Ayarlar' })).not.toBeInTheDocument();
     expect(server().to('GET', '/core/locations')).toEqual([]);
-  });
+  }, 15_000);
 
   it('lists the malls for the system admin and saves an edit without empty links', async () => {
     server()

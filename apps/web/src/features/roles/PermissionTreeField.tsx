@@ -87,6 +87,8 @@ export const PermissionTreeField = <T extends FieldValues = FieldValues>({
   const { field, error, ...bound } = useFormField<T>(name, label, disabled);
   const tree = usePermissionTree();
   const ticked = tickedOf(field.value);
+  const groups = tree.data?.filter((node) => node.children?.length) ?? [];
+  const singles = tree.data?.filter((node) => !node.children?.length) ?? [];
   const toggle = (subjects: string[], on: boolean) => {
     const next = new Set(ticked);
     for (const subject of subjects) {
@@ -110,10 +112,11 @@ export const PermissionTreeField = <T extends FieldValues = FieldValues>({
         sx={{
           display: 'grid',
           gap: 1.5,
+          alignItems: 'start',
           gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
         }}
       >
-        {tree.data?.map((node) => (
+        {groups.map((node) => (
           <PermissionGroup
             key={node.subject}
             node={node}
@@ -122,6 +125,24 @@ export const PermissionTreeField = <T extends FieldValues = FieldValues>({
             disabled={bound.disabled}
           />
         ))}
+        {singles.length > 0 && (
+          <Card variant="outlined" sx={{ p: 1.5, pl: 2 }}>
+            <Typography variant="overline" color="text.secondary">
+              {t('otherModules')}
+            </Typography>
+            <Box component="ul" sx={{ p: 0, m: 0 }}>
+              {singles.map((node) => (
+                <PermissionNode
+                  key={node.subject}
+                  node={node}
+                  ticked={ticked}
+                  toggle={toggle}
+                  disabled={bound.disabled}
+                />
+              ))}
+            </Box>
+          </Card>
+        )}
       </Box>
       {error && <FormHelperText error>{error}</FormHelperText>}
     </Stack>

@@ -13,10 +13,15 @@ import { isSystemAdmin } from '../../lib/permissions';
 import { roles } from './roles.resource';
 
 const useColumns = (): GridColDef<Role>[] => {
-  const { t } = useTranslation('roles');
+  const { t } = useTranslation(['roles', 'layout']);
   return useMemo(
     () => [
-      { field: 'role_name', flex: 1, minWidth: 220 },
+      {
+        field: 'role_name',
+        flex: 1,
+        minWidth: 220,
+        valueGetter: (_, row) => (isSystemAdmin(row) ? t('layout:sidebar.platformAdmin') : row.role_name),
+      },
       {
         field: 'modules',
         sortable: false,

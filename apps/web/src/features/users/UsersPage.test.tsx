@@ -60,7 +60,7 @@ describe('users list', () => {
     const query = server().to('GET', '/core/admin')[0]!.query;
     expect(query.get('noadmin')).toBe('true');
     expect(query.get('limit')).toBe('10');
-  });
+  }, 15_000);
 
   it('deletes a user only after confirmation and says so', async () => {
     serveSession(server(), { role: manager });
@@ -138,5 +138,5 @@ describe('users list', () => {
       'href',
       '/user/users',
     );
-  });
+  }, 15_000);
 });

@@ -13,6 +13,7 @@ export default {
   allPermissions: 'All permissions',
   systemAdmin: 'The platform admin role may do everything; it cannot be changed or deleted.',
   treeHint: 'Ticking a group only allows its main page; tick the pages under it too, or use “Select all”.',
+  otherModules: 'Single-page modules',
   selectAll: 'Select all',
   clearAll: 'Clear all',
   deleteTitle: 'Delete this role?',

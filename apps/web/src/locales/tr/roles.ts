@@ -13,6 +13,7 @@ export default {
   systemAdmin: 'Platform yöneticisi rolü her şeyi yapabilir; değiştirilemez ve silinemez.',
   treeHint:
     'Bir grubu işaretlemek yalnızca grubun ana sayfasına izin verir; alt sayfalar için ayrıca işaretleyin ya da “Tümünü seç”i kullanın.',
+  otherModules: 'Tek sayfalık modüller',
   selectAll: 'Tümünü seç',
   clearAll: 'Seçimi kaldır',
   deleteTitle: 'Bu rol silinsin mi?',
