@@ -1,4 +1,5 @@
 import { DEFAULT_TIMEZONE } from '@avlu/contracts';
+import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header/PageHeader';
@@ -22,19 +23,21 @@ export default function LocationCreatePage() {
           { label: t('new.title') },
         ]}
       />
-      <LocationForm
-        defaultValues={{
-          location_name: '',
-          location_meta: { timezone: DEFAULT_TIMEZONE },
-          location_logo: { thumbnail: null },
-          hasMobileApp: false,
-          location_app_links: emptyLinks,
-        }}
-        onSubmit={async (values) => {
-          await create.mutateAsync(values);
-          navigate('/settings/locations');
-        }}
-      />
+      <Box sx={{ maxWidth: 720 }}>
+        <LocationForm
+          defaultValues={{
+            location_name: '',
+            location_meta: { timezone: DEFAULT_TIMEZONE },
+            location_logo: { thumbnail: null },
+            hasMobileApp: false,
+            location_app_links: emptyLinks,
+          }}
+          onSubmit={async (values) => {
+            await create.mutateAsync(values);
+            navigate('/settings/locations');
+          }}
+        />
+      </Box>
     </>
   );
 }
