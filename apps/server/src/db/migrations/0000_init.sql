@@ -1,6 +1,7 @@
 CREATE TABLE "admin_locations" (
 	"admin_id" varchar(24) NOT NULL,
 	"location_id" varchar(24) NOT NULL,
+	"link_order" integer GENERATED ALWAYS AS IDENTITY (sequence name "admin_locations_link_order_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	CONSTRAINT "admin_locations_admin_id_location_id_pk" PRIMARY KEY("admin_id","location_id")
 );
 --> statement-breakpoint
@@ -10,6 +11,11 @@ CREATE TABLE "admins" (
 	"admin_password_hash" varchar(255) NOT NULL,
 	"admin_name" varchar(120) NOT NULL,
 	"admin_surname" varchar(120) NOT NULL,
+	"admin_gender" varchar(16),
+	"admin_phone_number" varchar(32),
+	"admin_birthday" date,
+	"admin_address" varchar(300),
+	"admin_profile_photo" text,
 	"admin_role_id" varchar(24) NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -23,17 +29,107 @@ CREATE TABLE "roles" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "audit_log" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"actor_admin_id" varchar(24),
+	"action" varchar(64) NOT NULL,
+	"entity_type" varchar(64),
+	"entity_id" varchar(64),
+	"client_address" varchar(64),
+	"user_agent" varchar(512),
+	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"location_id" varchar(24)
+);
+--> statement-breakpoint
+CREATE TABLE "rate_limit_counters" (
+	"key" varchar(300) PRIMARY KEY NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"count" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "admin_sessions" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"admin_id" varchar(24) NOT NULL,
+	"token_hash" varchar(64) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"last_used_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"client_address" varchar(64),
+	"user_agent" varchar(512),
+	"revoked_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "admin_invitation_locations" (
+	"invitation_id" varchar(24) NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	CONSTRAINT "admin_invitation_locations_invitation_id_location_id_pk" PRIMARY KEY("invitation_id","location_id")
+);
+--> statement-breakpoint
+CREATE TABLE "admin_invitations" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"admin_invite_email" varchar(265) NOT NULL,
+	"admin_invite_role_id" varchar(24) NOT NULL,
+	"token_hash" varchar(64) NOT NULL,
+	"lang" varchar(8) NOT NULL,
+	"invited_by" varchar(24),
+	"expires_at" timestamp with time zone NOT NULL,
+	"accepted_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "locations" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"location_name" varchar(120) NOT NULL,
 	"location_timezone" varchar(64) DEFAULT 'Europe/Istanbul' NOT NULL,
 	"location_logo_thumbnail" text,
 	"has_mobile_app" boolean DEFAULT false NOT NULL,
+	"location_token" varchar(64) DEFAULT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') NOT NULL,
+	"location_android_app" varchar(2048),
+	"location_android_store" varchar(2048),
+	"location_ios_app" varchar(2048),
+	"location_ios_store" varchar(2048),
+	"location_fallback_url" varchar(2048),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "admin_password_resets" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"admin_id" varchar(24) NOT NULL,
+	"token_hash" varchar(64) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "mail_outbox" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"to" varchar(320) NOT NULL,
+	"subject" varchar(300) NOT NULL,
+	"html" text NOT NULL,
+	"text" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "admin_locations" ADD CONSTRAINT "admin_locations_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_locations" ADD CONSTRAINT "admin_locations_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admins" ADD CONSTRAINT "admins_admin_role_id_roles__id_fk" FOREIGN KEY ("admin_role_id") REFERENCES "public"."roles"("_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "admins_email_unique" ON "admins" USING btree (lower("admin_email"));
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_admin_id_admins__id_fk" FOREIGN KEY ("actor_admin_id") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "admin_sessions" ADD CONSTRAINT "admin_sessions_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "admin_invitation_locations" ADD CONSTRAINT "admin_invitation_locations_invitation_id_admin_invitations__id_fk" FOREIGN KEY ("invitation_id") REFERENCES "public"."admin_invitations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "admin_invitation_locations" ADD CONSTRAINT "admin_invitation_locations_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "admin_invitations" ADD CONSTRAINT "admin_invitations_admin_invite_role_id_roles__id_fk" FOREIGN KEY ("admin_invite_role_id") REFERENCES "public"."roles"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "admin_invitations" ADD CONSTRAINT "admin_invitations_invited_by_admins__id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "admin_password_resets" ADD CONSTRAINT "admin_password_resets_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "admins_email_unique" ON "admins" USING btree (lower("admin_email"));--> statement-breakpoint
+CREATE INDEX "audit_log_at" ON "audit_log" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "audit_log_actor" ON "audit_log" USING btree ("actor_admin_id","at");--> statement-breakpoint
+CREATE UNIQUE INDEX "admin_sessions_token_hash" ON "admin_sessions" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "admin_sessions_admin" ON "admin_sessions" USING btree ("admin_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "admin_invitations_token_hash" ON "admin_invitations" USING btree ("token_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "admin_invitations_open_email" ON "admin_invitations" USING btree (lower("admin_invite_email")) WHERE "admin_invitations"."accepted_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "locations_location_token" ON "locations" USING btree ("location_token");--> statement-breakpoint
+CREATE UNIQUE INDEX "admin_password_resets_token_hash" ON "admin_password_resets" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "admin_password_resets_admin" ON "admin_password_resets" USING btree ("admin_id");
