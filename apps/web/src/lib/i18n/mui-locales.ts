@@ -3,11 +3,27 @@ import { enUS as coreEnUS, trTR as coreTrTR } from '@mui/material/locale';
 import { enUS as gridEnUS, trTR as gridTrTR } from '@mui/x-data-grid/locales';
 import { enUS as pickersEnUS, trTR as pickersTrTR } from '@mui/x-date-pickers/locales';
 
-/**
- * MUI's translations per language, passed to createTheme. The core locale is needed beside the
- * DataGrid one: the grid's pagination count comes from the core TablePagination texts.
- */
+const formatTr = (value: number) => value.toLocaleString('tr-TR');
+
+type DisplayedRows = { from: number; to: number; count: number; estimated?: number };
+
+/** The pager's "1–10 of 25" in Turkish, which MUI X's trTR leaves to its English default. */
+export const turkishDisplayedRows = ({ from, to, count, estimated }: DisplayedRows) => {
+  const range = `${formatTr(from)}–${formatTr(to)}`;
+  if (count !== -1 && count != null) return `${range} / ${formatTr(count)}`;
+  return estimated && estimated > to
+    ? `${range} / yaklaşık ${formatTr(estimated)}`
+    : `${range} / ${formatTr(to)} üzeri`;
+};
+
+const gridTrTRCompleted = {
+  components: {
+    MuiDataGrid: { defaultProps: { localeText: { paginationDisplayedRows: turkishDisplayedRows } } },
+  },
+};
+
+/** MUI's translations per language, passed to createTheme (later entries override earlier ones). */
 export const muiLocales: Record<Language, readonly object[]> = {
-  tr: [coreTrTR, gridTrTR, pickersTrTR],
+  tr: [coreTrTR, gridTrTR, gridTrTRCompleted, pickersTrTR],
   en: [coreEnUS, gridEnUS, pickersEnUS],
 };
