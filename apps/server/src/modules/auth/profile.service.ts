@@ -1,51 +1,19 @@
 import type { AdminProfile, ChangePasswordBody, ProfileUpdate } from '@avlu/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type AuditRequest, audit } from '../../platform/audit';
 import type { StaffUser } from '../../platform/auth/route-access';
 import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import { adminLocations, admins, roles } from '../admins/admins.tables';
-import { locations } from '../locations/locations.tables';
+import { toAdminProfiles } from '../admins/admin-profiles';
+import { admins } from '../admins/admins.tables';
 import { revokeAdminSessions } from './sessions.service';
 
 /** An admin's profile (spec §3 Admin user) with role name and malls in link order. */
 export const getProfile = async (db: Database, adminId: string): Promise<AdminProfile> => {
-  const [row] = await db
-    .select({ admin: admins, roleName: roles.role_name })
-    .from(admins)
-    .innerJoin(roles, eq(roles._id, admins.admin_role_id))
-    .where(eq(admins._id, adminId));
-  if (!row) throw notFound();
-  const malls = await db
-    .select({
-      _id: locations._id,
-      location_name: locations.location_name,
-      thumbnail: locations.logo_thumbnail,
-    })
-    .from(adminLocations)
-    .innerJoin(locations, eq(locations._id, adminLocations.location_id))
-    .where(eq(adminLocations.admin_id, adminId))
-    .orderBy(asc(adminLocations.link_order));
-  const { admin } = row;
-  return {
-    _id: admin._id,
-    admin_name: admin.admin_name,
-    admin_surname: admin.admin_surname,
-    admin_gender: admin.admin_gender ?? null,
-    admin_phone_number: admin.admin_phone_number ?? null,
-    admin_birthday: admin.admin_birthday ?? null,
-    admin_address: admin.admin_address ?? null,
-    admin_profile_photo: admin.admin_profile_photo ?? null,
-    admin_email: admin.admin_email,
-    admin_role_id: admin.admin_role_id,
-    admin_role_name: row.roleName,
-    admin_locations: malls.map((mall) => ({
-      _id: mall._id,
-      location_name: mall.location_name,
-      location_logo: { thumbnail: mall.thumbnail },
-    })),
-  };
+  const [profile] = await toAdminProfiles(db, await db.select().from(admins).where(eq(admins._id, adminId)));
+  if (!profile) throw notFound();
+  return profile;
 };
 
 /** A user's own profile fields; a field left out keeps its value, null clears it. */

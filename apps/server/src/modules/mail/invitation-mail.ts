@@ -1,6 +1,6 @@
 import type { Language } from '@avlu/contracts';
 import type { MailMessage } from '../../platform/mail';
-import { renderMail } from './mail-layout';
+import { actionMail } from './mail-layout';
 
 export type InvitationMail = {
   lang: Language;
@@ -37,19 +37,5 @@ const texts = {
 };
 
 /** The mail with the register-by-invitation link (spec §2 /auth/register/{inviteId}). */
-export const invitationMail = (mail: InvitationMail): MailMessage => {
-  const words = texts[mail.lang](mail);
-  return {
-    to: mail.to,
-    subject: words.subject,
-    lang: mail.lang,
-    ...renderMail({
-      lang: mail.lang,
-      title: words.title,
-      paragraphs: words.paragraphs,
-      action: { label: words.action, url: mail.link },
-      linkIntro: words.linkIntro,
-      footer: words.footer,
-    }),
-  };
-};
+export const invitationMail = (mail: InvitationMail): MailMessage =>
+  actionMail(mail.to, mail.lang, mail.link, texts[mail.lang](mail));

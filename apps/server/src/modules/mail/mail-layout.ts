@@ -1,4 +1,5 @@
 import type { Language } from '@avlu/contracts';
+import type { MailMessage } from '../../platform/mail';
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
@@ -60,3 +61,19 @@ ${paragraphs}
   ].join('\n');
   return { html, text };
 };
+
+/** The words of a mail whose point is one link, in the recipient's language. */
+export type ActionMailWords = Omit<MailContent, 'lang' | 'action'> & { subject: string; action: string };
+
+/** A mail whose point is one link: an invitation, a password reset. */
+export const actionMail = (
+  to: string,
+  lang: Language,
+  link: string,
+  words: ActionMailWords,
+): MailMessage => ({
+  to,
+  subject: words.subject,
+  lang,
+  ...renderMail({ ...words, lang, action: { label: words.action, url: link } }),
+});

@@ -1,6 +1,6 @@
 import type { Language } from '@avlu/contracts';
 import type { MailMessage } from '../../platform/mail';
-import { renderMail } from './mail-layout';
+import { actionMail } from './mail-layout';
 
 export type PasswordResetMail = {
   lang: Language;
@@ -36,19 +36,5 @@ const texts = {
 };
 
 /** The mail with the reset link (spec §2 /auth/reset-password/{token}). */
-export const passwordResetMail = (mail: PasswordResetMail): MailMessage => {
-  const words = texts[mail.lang](mail);
-  return {
-    to: mail.to,
-    subject: words.subject,
-    lang: mail.lang,
-    ...renderMail({
-      lang: mail.lang,
-      title: words.title,
-      paragraphs: words.paragraphs,
-      action: { label: words.action, url: mail.link },
-      linkIntro: words.linkIntro,
-      footer: words.footer,
-    }),
-  };
-};
+export const passwordResetMail = (mail: PasswordResetMail): MailMessage =>
+  actionMail(mail.to, mail.lang, mail.link, texts[mail.lang](mail));

@@ -12,10 +12,10 @@ import type { Database } from '../../platform/db/database';
 import { type ListRequest, listPage, listSource } from '../../platform/db/list';
 import { AppError, notFound } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
+import { toAdminProfiles } from '../admins/admin-profiles';
 import { adminLocations, admins, roles } from '../admins/admins.tables';
 import { isSystemAdminRole } from '../auth/sessions.service';
 import type { Acting } from './acting';
-import { toAdminProfiles } from './admin-profiles';
 import { isUniqueViolation } from './db-errors';
 import { grantableLocations, grantableRole } from './grants';
 
