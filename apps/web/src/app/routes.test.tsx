@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { roleWith, systemAdminRole } from '../test/fixtures';
 import { fakeAuthClient, renderApp, renderWithProviders, type SignedInAs } from '../test/render';
 import { RootRedirect } from './guards/RootRedirect';
@@ -31,6 +31,17 @@ describe('routes and guards', () => {
     expect(screen.getByText('Bu sayfaya erişim yetkiniz yok.')).toBeInTheDocument();
     // The layout stays, so the admin can go where they may.
     expect(screen.getByRole('navigation', { name: 'Ana menü' })).toBeInTheDocument();
+  });
+
+  it('lets any role open a path the subject map does not list, and logs it', async () => {
+    const log = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    renderApp({ path: '/user/account', signedInAs: { role: roleWith('modules:loyalty:receipts') } });
+    expect(await screen.findByRole('navigation', { name: 'Ana menü' })).toBeInTheDocument();
+    expect(screen.queryByText('Yetki Reddedildi')).not.toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith(
+      expect.stringContaining('/user/account is not in the path → subject map'),
+    );
+    log.mockRestore();
   });
 
   it('greets an admin whose role may use the dashboard', async () => {
