@@ -1,6 +1,7 @@
 export * from './common/errors';
 export * from './common/ids';
 export * from './common/list-query';
+export * from './common/text';
 export * from './i18n/format-issue';
 export * from './i18n/languages';
 export * from './i18n/messages';

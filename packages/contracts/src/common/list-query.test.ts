@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { listQuery, listSearchParams, paginationOf } from './list-query';
+import { requiredText } from './text';
 
 describe('listQuery', () => {
   it('defaults to the first page of ten', () => {
@@ -52,5 +53,14 @@ describe('listSearchParams', () => {
   it('names a bad parameter as it was sent', () => {
     const issues = params.safeParse({ limit: '0', size: '5' }).error!.issues;
     expect(issues.map((issue) => issue.path.join('.') || issue.code)).toEqual(['limit', 'unrecognized_keys']);
+  });
+});
+
+describe('requiredText', () => {
+  it('calls a blank value required, in the words of the catalogue', () => {
+    const issue = requiredText(10).safeParse('   ').error!.issues[0]!;
+    expect(issue.message).toBe('validation.required');
+    expect(requiredText(10).parse('  Ayşe ')).toBe('Ayşe');
+    expect(requiredText(3).safeParse('Ayşe').success).toBe(false);
   });
 });

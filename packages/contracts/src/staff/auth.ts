@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../common/text';
 import { email, password } from './password';
 
 /** POST /core/auth/login. `remember` (on by default in the form) gives a longer-lived token. */
@@ -17,8 +18,8 @@ export type TokenResponse = z.infer<typeof tokenResponse>;
 
 /** POST /core/auth/register: completing an invitation signs the new user in. */
 export const registerBody = z.strictObject({
-  admin_name: z.string().trim().min(1).max(120),
-  admin_surname: z.string().trim().min(1).max(120),
+  admin_name: requiredText(120),
+  admin_surname: requiredText(120),
   admin_invite_token: z.string().min(16).max(200),
   admin_password: password,
 });

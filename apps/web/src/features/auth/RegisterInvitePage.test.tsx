@@ -27,7 +27,7 @@ describe('register by invitation', () => {
     await user.type(password, 'kısa');
     await user.click(screen.getByRole('button', { name: 'Kaydı tamamla' }));
     expect(await screen.findByText('En az 6 karakter olmalıdır')).toBeInTheDocument();
-    expect(screen.getAllByText('En az 1 karakter olmalıdır')).toHaveLength(2);
+    expect(screen.getAllByText('Bu alan zorunludur')).toHaveLength(2);
 
     await user.type(password, ' iki');
     expect(await screen.findByText('Şifre boşluk içeremez')).toBeInTheDocument();
