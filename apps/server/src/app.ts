@@ -4,6 +4,8 @@ import type { Logger } from 'pino';
 import { accountRoutes } from './modules/auth/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveSession } from './modules/auth/sessions.service';
+import { customerRoutes } from './modules/customers/customers.routes';
+import { geoRoutes } from './modules/geo/geo.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
 import { locationRoutes } from './modules/locations/locations.routes';
 import { findLocation } from './modules/locations/locations.service';
@@ -55,6 +57,8 @@ const modules = [
   invitationRoutes,
   passwordResetRoutes,
   fileRoutes,
+  customerRoutes,
+  geoRoutes,
 ];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */

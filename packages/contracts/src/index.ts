@@ -16,3 +16,4 @@ export * from './staff/auth';
 export * from './staff/invitations';
 export * from './staff/password';
 export * from './staff/roles';
+export * from './geo/geo';
