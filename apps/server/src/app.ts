@@ -4,7 +4,6 @@ import type { Logger } from 'pino';
 import { accountRoutes } from './modules/auth/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveSession } from './modules/auth/sessions.service';
-import { customerRoutes } from './modules/customers/customers.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
 import { locationRoutes } from './modules/locations/locations.routes';
@@ -57,7 +56,6 @@ const modules = [
   invitationRoutes,
   passwordResetRoutes,
   fileRoutes,
-  customerRoutes,
   geoRoutes,
 ];
 
