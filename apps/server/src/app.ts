@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { accountRoutes } from './modules/auth/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveSession } from './modules/auth/sessions.service';
+import { channelRoutes } from './modules/channels/channels.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
 import { locationRoutes } from './modules/locations/locations.routes';
@@ -57,6 +58,7 @@ const modules = [
   passwordResetRoutes,
   fileRoutes,
   geoRoutes,
+  channelRoutes,
 ];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */

@@ -17,3 +17,4 @@ export * from './staff/invitations';
 export * from './staff/password';
 export * from './staff/roles';
 export * from './geo/geo';
+export * from './channels/channel';

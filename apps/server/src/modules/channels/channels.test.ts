@@ -1,0 +1,264 @@
+import { type ChannelType, channel, channelType } from '@avlu/contracts';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helper';
+import { XLSX_CONTENT_TYPE } from '../../platform/excel/xlsx-stream';
+import { seedDemoChannels } from './channels.demo';
+
+const ctx = useTestApp();
+const en = { 'accept-language': 'en' };
+
+const call = (mallId: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
+  ctx.inject({
+    method,
+    url: `/api/data-types/${path}${path.includes('?') ? '&' : '?'}locationId=${mallId}`,
+    headers: en,
+    ...(payload ? { payload } : {}),
+  });
+
+const newType = async (mallId: string, channel_type_name: string) =>
+  channelType.parse((await call(mallId, 'POST', 'channel-type', { channel_type_name })).json());
+
+describe('channels', () => {
+  it('creates with the permission and form flags off and the texts filled from the Turkish name; edits may turn them on', async () => {
+    const mall = await ctx.newLocation();
+    const kiosk = await newType(mall._id, 'Kiosk');
+    const created = await call(mall._id, 'POST', 'channel', {
+      channel_name: 'Otopark Kiosku',
+      channel_types: [kiosk._id],
+      tags: ['otopark'],
+      channel_permission_allow: true,
+      channel_teacher_form_allowed: true,
+      channel_detail_payment_form_allowed: true,
+      channel_payment_form_allowed: true,
+      channel_cdp_data_entry: true,
+    });
+    expect(created.statusCode).toBe(201);
+    const body = channel.strict().parse(created.json());
+    expect(body).toMatchObject({
+      channel_name: 'Otopark Kiosku',
+      channel_name_en: 'Otopark Kiosku',
+      channel_exp: 'Otopark Kiosku',
+      channel_exp_en: 'Otopark Kiosku',
+      channel_types: [kiosk._id],
+      tags: ['otopark'],
+      event_id: null,
+      channel_permission_allow: false,
+      channel_teacher_form_allowed: false,
+      channel_detail_payment_form_allowed: false,
+      channel_payment_form_allowed: true,
+      channel_cdp_data_entry: true,
+      channel_cdp_receipt_entry: false,
+      channel_status: true,
+    });
+
+    const changed = await call(mall._id, 'PUT', `channel/${body._id}`, {
+      channel_name: 'Otopark Kiosku',
+      channel_name_en: 'Car Park Kiosk',
+      channel_permission_allow: true,
+      channel_teacher_form_allowed: true,
+      channel_status: false,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({
+      channel_name_en: 'Car Park Kiosk',
+      channel_exp_en: 'Car Park Kiosk',
+      channel_types: [],
+      channel_permission_allow: true,
+      channel_teacher_form_allowed: true,
+      channel_status: false,
+    });
+    expect((await call(mall._id, 'GET', `channel/${body._id}`)).json()).toEqual(changed.json());
+
+    expect((await call(mall._id, 'DELETE', `channel/${body._id}`)).statusCode).toBe(204);
+    expect((await call(mall._id, 'GET', `channel/${body._id}`)).statusCode).toBe(404);
+    const actions = await ctx.database.db.query.auditLog.findMany({
+      where: (log, { eq }) => eq(log.entity_id, body._id),
+    });
+    expect(actions.map((row) => row.action).sort()).toEqual([
+      'channel.created',
+      'channel.deleted',
+      'channel.updated',
+    ]);
+  });
+
+  it('answers every channel with showAll and one page otherwise, searching with Turkish letters folded', async () => {
+    const mall = await ctx.newLocation();
+    for (const name of ['Web Sitesi', 'AVM Danışma', 'Mobil Uygulama', 'Etkinlik Standı'])
+      expect((await call(mall._id, 'POST', 'channel', { channel_name: name })).statusCode).toBe(201);
+    const all = await call(mall._id, 'GET', 'channel?showAll=true');
+    expect(all.json().map((row: { channel_name: string }) => row.channel_name)).toEqual([
+      'AVM Danışma',
+      'Etkinlik Standı',
+      'Mobil Uygulama',
+      'Web Sitesi',
+    ]);
+    const page = await call(mall._id, 'GET', 'channel?limit=2&currentPage=2&order=desc&orderBy=channel_name');
+    expect(page.json().pagination).toEqual({ total: 4, limit: 2, currentPage: 2, totalPages: 2 });
+    expect(page.json().data.map((row: { channel_name: string }) => row.channel_name)).toEqual([
+      'Etkinlik Standı',
+      'AVM Danışma',
+    ]);
+    const found = await call(mall._id, 'GET', 'channel?keyword=DANISMA');
+    expect(found.json().data.map((row: { channel_name: string }) => row.channel_name)).toEqual([
+      'AVM Danışma',
+    ]);
+    const bad = await call(mall._id, 'GET', 'channel?showAll=yes&orderBy=channel_status');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['orderBy', 'showAll']);
+  });
+
+  it('exports a channel as an xlsx file named after it', async () => {
+    const mall = await ctx.newLocation();
+    const created = channel.parse(
+      (
+        await call(mall._id, 'POST', 'channel', { channel_name: 'AVM Danışma', channel_exp: 'Bilgi masası' })
+      ).json(),
+    );
+    const response = await ctx.inject({
+      method: 'POST',
+      url: `/api/data-types/channel/export/${created._id}?locationId=${mall._id}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    expect(response.headers['content-disposition']).toContain(
+      "filename*=UTF-8''AVM%20Dan%C4%B1%C5%9Fma.xlsx",
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('Kanal');
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      '_id',
+      'Kanal adı',
+      'Kanal adı (İngilizce)',
+      'Açıklama',
+      'Durum',
+      'Müşteri sayısı',
+    ]);
+    expect(sheet.getRow(2).values).toEqual([
+      undefined,
+      created._id,
+      'AVM Danışma',
+      'AVM Danışma',
+      'Bilgi masası',
+      'Açık',
+      0,
+    ]);
+    expect(sheet.rowCount).toBe(2);
+
+    const missing = await call(mall._id, 'POST', 'channel/export/0123456789abcdef01234567');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('NOT_FOUND');
+  });
+
+  it('takes a deleted type off the channels that carry it, in the same transaction', async () => {
+    const mall = await ctx.newLocation();
+    const event = await newType(mall._id, 'Etkinlik');
+    const digital = await newType(mall._id, 'Dijital');
+    const stand = channel.parse(
+      (
+        await call(mall._id, 'POST', 'channel', {
+          channel_name: 'Etkinlik Standı',
+          channel_types: [digital._id, event._id],
+        })
+      ).json(),
+    );
+    expect(stand.channel_types).toEqual([digital._id, event._id]);
+    const renamed = await call(mall._id, 'PUT', `channel-type/${event._id}`, {
+      channel_type_name: 'Etkinlikler',
+      channel_type_exp: 'Dönemsel stantlar',
+    });
+    expect(renamed.json()).toEqual({
+      _id: event._id,
+      channel_type_name: 'Etkinlikler',
+      channel_type_exp: 'Dönemsel stantlar',
+    });
+
+    expect((await call(mall._id, 'DELETE', `channel-type/${event._id}`)).statusCode).toBe(204);
+    expect((await call(mall._id, 'GET', `channel/${stand._id}`)).json().channel_types).toEqual([digital._id]);
+    expect((await call(mall._id, 'GET', 'channel-type?showAll=true')).json()).toEqual([digital]);
+    const [deleted] = await ctx.database.db.query.auditLog.findMany({
+      where: (log, { and, eq }) => and(eq(log.entity_id, event._id), eq(log.action, 'channel_type.deleted')),
+    });
+    expect(deleted?.details).toMatchObject({ removed_from_channels: [stand._id] });
+    expect((await call(mall._id, 'DELETE', `channel-type/${event._id}`)).statusCode).toBe(404);
+
+    const paged = await call(mall._id, 'GET', 'channel-type');
+    expect(paged.json()).toEqual({
+      data: [digital],
+      pagination: { total: 1, limit: 10, currentPage: 1, totalPages: 1 },
+    });
+  });
+
+  it('keeps each mall to its own channels and types', async () => {
+    const mine = await ctx.newLocation();
+    const other = await ctx.newLocation();
+    const theirType = await newType(other._id, 'Başka');
+    const theirChannel = channel.parse(
+      (await call(other._id, 'POST', 'channel', { channel_name: 'Web Sitesi' })).json(),
+    );
+    expect((await call(mine._id, 'GET', `channel/${theirChannel._id}`)).statusCode).toBe(404);
+    expect(
+      (await call(mine._id, 'PUT', `channel/${theirChannel._id}`, { channel_name: 'x' })).statusCode,
+    ).toBe(404);
+    expect((await call(mine._id, 'DELETE', `channel/${theirChannel._id}`)).statusCode).toBe(404);
+    expect((await call(mine._id, 'POST', `channel/export/${theirChannel._id}`)).statusCode).toBe(404);
+    expect(
+      (await call(mine._id, 'PUT', `channel-type/${theirType._id}`, { channel_type_name: 'x' })).statusCode,
+    ).toBe(404);
+    expect((await call(mine._id, 'DELETE', `channel-type/${theirType._id}`)).statusCode).toBe(404);
+    expect((await call(mine._id, 'GET', 'channel?showAll=true')).json()).toEqual([]);
+
+    const borrowed = await call(mine._id, 'POST', 'channel', {
+      channel_name: 'AVM Danışma',
+      channel_types: [theirType._id],
+    });
+    expect(borrowed.statusCode).toBe(400);
+    expect(borrowed.json().fields).toEqual({ 'channel_types.0': 'This mall has no such channel tag' });
+  });
+
+  it('lets channel staff and channel-tag staff each use only their own part', async () => {
+    const mall = await ctx.newLocation();
+    const tagStaff = await ctx.newStaff({
+      subjects: ['modules:customer-registration:channel-tags'],
+      locations: [mall],
+    });
+    const asTagStaff = (url: string) =>
+      ctx.app.inject({ url: `${url}?locationId=${mall._id}`, headers: tagStaff.headers });
+    expect((await asTagStaff('/api/data-types/channel-type')).statusCode).toBe(200);
+    expect((await asTagStaff('/api/data-types/channel')).statusCode).toBe(403);
+
+    const channelStaff = await ctx.newStaff({
+      subjects: ['modules:customer-registration:channels'],
+      locations: [mall],
+    });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/data-types/channel?locationId=${mall._id}`,
+      headers: channelStaff.headers,
+      payload: { channel_name: 'Mobil Uygulama' },
+    });
+    expect(response.statusCode).toBe(201);
+  });
+});
+
+describe('demo channels', () => {
+  it('gives a mall the five demo channels with their types', async () => {
+    const mall = await ctx.newLocation();
+    await seedDemoChannels(ctx.database.db, [mall._id]);
+    const types = (await call(mall._id, 'GET', 'channel-type?showAll=true')).json() as ChannelType[];
+    expect(types.map((row) => row.channel_type_name)).toEqual(['Dijital', 'Etkinlik', 'Fiziksel Nokta']);
+    const rows = channel.array().parse((await call(mall._id, 'GET', 'channel?showAll=true')).json());
+    expect(rows.map((row) => row.channel_name)).toEqual([
+      'AVM Danışma',
+      'Etkinlik Standı',
+      'Mobil Uygulama',
+      'Otopark Kiosku',
+      'Web Sitesi',
+    ]);
+    const byId = new Map(types.map((row) => [row._id, row.channel_type_name]));
+    expect(rows[1]!.channel_types.map((id) => byId.get(id))).toEqual(['Etkinlik', 'Fiziksel Nokta']);
+  });
+});

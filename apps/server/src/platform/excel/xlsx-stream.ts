@@ -1,0 +1,69 @@
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export type XlsxColumn<Row> = {
+  header: string;
+  /** The cell of a row; a Date is written as a date cell, null/undefined as an empty one. */
+  value: (row: Row) => string | number | boolean | Date | null | undefined;
+  width?: number;
+};
+
+export type XlsxDownload<Row> = {
+  /** The download's name; non-ASCII letters are kept in `filename*` and replaced in the plain fallback. */
+  filename: string;
+  sheetName: string;
+  columns: readonly XlsxColumn<Row>[];
+  rows: AsyncIterable<Row> | Iterable<Row>;
+};
+
+/** Past this many bytes waiting in the reply stream the writer waits: memory stays flat on long exports. */
+const HIGH_WATER = 1024 * 1024;
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266), so 'Danışma.xlsx' survives. */
+export const contentDisposition = (filename: string) => {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+};
+
+/** Writes the workbook into `stream` row by row; rows are committed as they come, never held together. */
+const writeWorkbook = async <Row>(stream: PassThrough, download: XlsxDownload<Row>) => {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: false,
+    // Shared strings would keep every distinct text in memory until the end; inline strings do not.
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(download.sheetName.slice(0, 31));
+  sheet.columns = download.columns.map((column, index) => ({
+    header: column.header,
+    key: String(index),
+    width: column.width ?? 20,
+  }));
+  for await (const row of download.rows) {
+    sheet.addRow(download.columns.map((column) => column.value(row) ?? null)).commit();
+    if (stream.writableLength > HIGH_WATER) await once(stream, 'drain');
+  }
+  sheet.commit();
+  await workbook.commit();
+};
+
+/**
+ * Streams an xlsx download as the reply. Headers go out before the first row, so a failure half-way
+ * can only cut the download short (the client sees a broken file, logged here), not turn into an error
+ * answer; callers check what they can (the record exists, the filter is valid) before calling this.
+ */
+export const sendXlsx = <Row>(reply: FastifyReply, download: XlsxDownload<Row>) => {
+  const stream = new PassThrough();
+  writeWorkbook(stream, download).catch((error: unknown) => {
+    reply.log.error({ err: error }, 'xlsx export failed');
+    stream.destroy(error as Error);
+  });
+  return reply
+    .header('content-type', XLSX_CONTENT_TYPE)
+    .header('content-disposition', contentDisposition(download.filename))
+    .send(stream);
+};
