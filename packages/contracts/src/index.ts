@@ -1,7 +1,9 @@
+export * from './channels/channel';
 export * from './common/errors';
 export * from './common/ids';
 export * from './common/list-query';
 export * from './common/text';
+export * from './geo/geo';
 export * from './i18n/format-issue';
 export * from './i18n/languages';
 export * from './i18n/messages';
@@ -16,5 +18,3 @@ export * from './staff/auth';
 export * from './staff/invitations';
 export * from './staff/password';
 export * from './staff/roles';
-export * from './geo/geo';
-export * from './channels/channel';

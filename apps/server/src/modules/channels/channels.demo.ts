@@ -83,15 +83,13 @@ export const seedDemoChannels = async (db: Database, locationIds: readonly strin
         .insert(channels)
         .values({ ...values, location_id })
         .returning();
-      await db
-        .insert(channelChannelTypes)
-        .values(
-          types.map((key, position) => ({
-            channel_id: row!._id,
-            channel_type_id: typeIds.get(key)!,
-            position,
-          })),
-        );
+      await db.insert(channelChannelTypes).values(
+        types.map((key, position) => ({
+          channel_id: row!._id,
+          channel_type_id: typeIds.get(key)!,
+          position,
+        })),
+      );
     }
   }
 };
