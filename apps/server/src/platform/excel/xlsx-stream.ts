@@ -26,7 +26,12 @@ const HIGH_WATER = 1024 * 1024;
 /** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266), so 'Danışma.xlsx' survives. */
 export const contentDisposition = (filename: string) => {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  // RFC 5987 allows fewer bare characters than encodeURIComponent leaves: ' ( ) * are encoded too.
+  const exact = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 };
 
 /** Writes the workbook into `stream` row by row; rows are committed as they come, never held together. */
