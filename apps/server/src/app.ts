@@ -5,6 +5,7 @@ import { accountRoutes } from './modules/auth/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveSession } from './modules/auth/sessions.service';
 import { channelRoutes } from './modules/channels/channels.routes';
+import { customerRoutes } from './modules/customers/customers.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
 import { locationRoutes } from './modules/locations/locations.routes';
@@ -57,6 +58,7 @@ const modules = [
   invitationRoutes,
   passwordResetRoutes,
   fileRoutes,
+  customerRoutes,
   geoRoutes,
   channelRoutes,
 ];

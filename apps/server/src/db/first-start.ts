@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { createSystemAdmin, hasAdmins } from '../modules/admins/admins.service';
 import { seedDemoChannels } from '../modules/channels/channels.demo';
+import { seedDemoCustomers } from '../modules/customers/customers.demo';
 import { locationsDemo } from '../modules/locations/locations.demo';
 import { allLocationIds, createLocation } from '../modules/locations/locations.service';
 import type { Config } from '../platform/config';
@@ -24,7 +25,9 @@ export const prepareFirstStart = async (
   db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_START_LOCK})`);
     if (await hasAdmins(tx)) return undefined;
-    if (config.demoData) for (const mall of locationsDemo) await createLocation(tx, mall);
+    if (config.demoData)
+      for (const [index, mall] of locationsDemo.entries())
+        await seedDemoCustomers(tx, (await createLocation(tx, mall))._id, index + 1);
     if (config.demoData) await seedDemoChannels(tx, await allLocationIds(tx));
     const generatedPassword = config.admin.password ? undefined : generatePassword();
     await createSystemAdmin(tx, {

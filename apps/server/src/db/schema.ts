@@ -4,6 +4,7 @@ export * from '../modules/audit/audit.tables';
 export * from '../modules/auth/rate-limits.tables';
 export * from '../modules/auth/sessions.tables';
 export * from '../modules/channels/channels.tables';
+export * from '../modules/customers/customers.tables';
 export * from '../modules/invitations/invitations.tables';
 export * from '../modules/locations/locations.tables';
 export * from '../modules/users/password-resets.tables';

@@ -28,6 +28,7 @@ export const errorCodes = [
   'ROLE_IN_USE',
   'SYSTEM_ADMIN_ROLE_LOCKED',
   'CANNOT_DELETE_SELF',
+  'CUSTOMER_NOT_FOUND',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

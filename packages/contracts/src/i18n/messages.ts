@@ -41,6 +41,7 @@ export const messages: Record<Language, Catalogue> = {
       ROLE_IN_USE: 'Bu rol kullanıcılara atanmış; önce onların rolünü değiştirin',
       SYSTEM_ADMIN_ROLE_LOCKED: 'Platform yöneticisi rolü değiştirilemez ve silinemez',
       CANNOT_DELETE_SELF: 'Kendi hesabınızı silemezsiniz',
+      CUSTOMER_NOT_FOUND: 'Bu telefon numarasıyla kayıtlı müşteri bulunamadı',
     },
     validation: {
       required: 'Bu alan zorunludur',
@@ -58,6 +59,8 @@ export const messages: Record<Language, Catalogue> = {
       roleNotFound: 'Rol bulunamadı',
       locationNotFound: 'AVM bulunamadı',
       channelTypeNotFound: 'Bu AVM’de böyle bir kanal etiketi yok',
+      phone: 'Geçerli bir telefon numarası girin',
+      vehiclePlate: 'Geçerli bir araç plakası girin',
       'type.string': 'Metin olmalıdır',
       'type.number': 'Sayı olmalıdır',
       'type.int': 'Tam sayı olmalıdır',
@@ -113,6 +116,7 @@ export const messages: Record<Language, Catalogue> = {
       ROLE_IN_USE: 'This role is assigned to users; change their role first',
       SYSTEM_ADMIN_ROLE_LOCKED: 'The platform admin role cannot be changed or deleted',
       CANNOT_DELETE_SELF: 'You cannot delete your own account',
+      CUSTOMER_NOT_FOUND: 'No customer is registered with this phone number',
     },
     validation: {
       required: 'This field is required',
@@ -130,6 +134,8 @@ export const messages: Record<Language, Catalogue> = {
       roleNotFound: 'Role not found',
       locationNotFound: 'Mall not found',
       channelTypeNotFound: 'This mall has no such channel tag',
+      phone: 'Enter a valid phone number',
+      vehiclePlate: 'Enter a valid vehicle plate',
       'type.string': 'Must be text',
       'type.number': 'Must be a number',
       'type.int': 'Must be a whole number',

@@ -1,0 +1,137 @@
+import {
+  checkPhoneBody,
+  customer,
+  customerCount,
+  customerCountBody,
+  customerListQuery,
+  customerProfile,
+  developerBody,
+  idParams,
+  listResponse,
+  marketingPermission,
+} from '@avlu/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import { locationOf } from '../../platform/request-context';
+import {
+  countCustomers,
+  deleteCustomer,
+  findCustomerByPhone,
+  getCustomerProfile,
+  listCustomers,
+  setDeveloper,
+  setMarketingPermission,
+} from './customers.service';
+
+/** Spec §6 path mapping: the customer list and detail pages; search by phone has its own subject. */
+const list = { subject: 'modules:customers:customer-list', scope: 'location' } as const;
+const byPhone = { subject: 'modules:customers:search-by-phone-number', scope: 'location' } as const;
+const tags = ['customers'];
+
+export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.post(
+    '/customer/filter',
+    {
+      config: list,
+      schema: {
+        tags,
+        summary: 'Customers of the mall matching a segment filter and keyword, a page at a time',
+        body: customerListQuery,
+        response: { 200: listResponse(customer) },
+      },
+    },
+    (request) => listCustomers(db, locationOf(request)._id, request.body),
+  );
+  app.post(
+    '/customer/smart-search',
+    {
+      config: list,
+      schema: {
+        tags,
+        summary: 'Customers by a name, surname, phone or email fragment (Turkish letters folded)',
+        body: customerListQuery,
+        response: { 200: listResponse(customer) },
+      },
+    },
+    (request) => listCustomers(db, locationOf(request)._id, request.body),
+  );
+  app.post(
+    '/customer/count',
+    {
+      config: list,
+      schema: {
+        tags,
+        summary: 'How many customers a segment filter holds, with their first 10,000 ids',
+        body: customerCountBody,
+        response: { 200: customerCount },
+      },
+    },
+    (request) => countCustomers(db, locationOf(request)._id, request.body.filter),
+  );
+  app.post(
+    '/customer/check/phone',
+    {
+      config: byPhone,
+      schema: {
+        tags,
+        summary: 'The mall’s customer with this phone number, or 404 CUSTOMER_NOT_FOUND',
+        body: checkPhoneBody,
+        response: { 200: customer },
+      },
+    },
+    (request) => findCustomerByPhone(db, locationOf(request)._id, request.body.customer_phone),
+  );
+  app.get(
+    '/customer/profile/:id',
+    {
+      config: list,
+      schema: {
+        tags,
+        summary: 'A customer with consents and their history, newest first',
+        params: idParams,
+        response: { 200: customerProfile },
+      },
+    },
+    (request) => getCustomerProfile(db, locationOf(request)._id, request.params.id),
+  );
+  app.delete(
+    '/customer/profile/:id',
+    {
+      config: list,
+      schema: { tags, summary: 'Soft-delete a customer (customer_deletedAt)', params: idParams },
+    },
+    async (request, reply) => {
+      await deleteCustomer(db, locationOf(request)._id, request.params.id, request);
+      return reply.code(204).send();
+    },
+  );
+  app.post(
+    '/customer/profile/:id/marketing-permissions',
+    {
+      config: list,
+      schema: {
+        tags,
+        summary: 'Grant or revoke one consent (recorded in the consent history with source staff)',
+        params: idParams,
+        body: marketingPermission,
+        response: { 200: customerProfile },
+      },
+    },
+    (request) =>
+      setMarketingPermission(db, locationOf(request)._id, request.params.id, request.body, request),
+  );
+  app.put(
+    '/customer/profile/:id/developer',
+    {
+      config: list,
+      schema: {
+        tags,
+        summary: 'Mark or unmark a customer as a developer (test account)',
+        params: idParams,
+        body: developerBody,
+        response: { 200: customerProfile },
+      },
+    },
+    (request) => setDeveloper(db, locationOf(request)._id, request.params.id, request.body.value, request),
+  );
+};

@@ -1,0 +1,202 @@
+import {
+  CUSTOMER_IDS_CAP,
+  type Customer,
+  type CustomerListQuery,
+  type CustomerSearchType,
+  type ListResponse,
+  type MarketingPermission,
+  type SegmentFilter,
+} from '@avlu/contracts';
+import { and, asc, count, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AuditRequest, audit } from '../../platform/audit';
+import type { Database } from '../../platform/db/database';
+import { listPage, listSource } from '../../platform/db/list';
+import { foldedColumn, foldText } from '../../platform/db/search';
+import { AppError, notFound } from '../../platform/errors';
+import { changeConsent, consentHistory } from './consents.service';
+import { customers } from './customers.tables';
+import { segmentWhere } from './segment-sql';
+
+const {
+  customer_search: _search,
+  location_id: _location,
+  created_at,
+  updated_at: _updated,
+  ...columns
+} = getTableColumns(customers);
+
+export const customerList = listSource({
+  table: customers,
+  fields: {
+    ...columns,
+    created_at,
+    age: sql<number | null>`date_part('year', age(current_date, ${customers.customer_birthdate}))::int`,
+  },
+  uniqueKey: customers._id,
+  // The keyword is matched by `keywordWhere` below, on the indexed search column.
+  search: [],
+  sortable: {
+    createdAt: customers.created_at,
+    customer_name: customers.customer_name,
+    customer_surname: customers.customer_surname,
+    customer_birthdate: customers.customer_birthdate,
+  },
+  defaultSort: { orderBy: 'createdAt', order: 'desc' },
+});
+
+type CustomerListRow = { [K in keyof typeof customerList.fields]: unknown } & Record<string, unknown>;
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : null);
+
+/** A row of `customerList.fields` as the API answers it. */
+export const toCustomer = (row: CustomerListRow): Customer => {
+  const { created_at: createdAt, age, ...rest } = row;
+  return {
+    ...(rest as unknown as Customer),
+    age: age === null || age === undefined ? null : Number(age),
+    customer_sms_permission_date: iso(row.customer_sms_permission_date),
+    customer_email_permission_date: iso(row.customer_email_permission_date),
+    customer_call_permission_date: iso(row.customer_call_permission_date),
+    customer_kvkk_permission_date: iso(row.customer_kvkk_permission_date),
+    customer_deletedAt: iso(row.customer_deletedAt),
+    createdAt: iso(createdAt) ?? '',
+  };
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
+const PHONE_LIKE = /^[+\d\s()-]+$/;
+
+/**
+ * A keyword as a where-clause. Digits are matched against the stored E.164 number: '0532 12'
+ * becomes '53212', since a national 0 is not part of it. Letters are folded like the search column
+ * (Turkish letters to ASCII, lower case), so 'ışık' finds 'IŞIK' and 'İSTANBUL' finds 'istanbul'.
+ */
+export const keywordWhere = (keyword: string | undefined, searchType: CustomerSearchType = 'all') => {
+  const text = keyword?.trim();
+  if (!text) return undefined;
+  if (PHONE_LIKE.test(text) && /\d/.test(text) && (searchType === 'all' || searchType === 'phone')) {
+    const digits = text.replace(/\D/g, '').replace(/^0(?!0)/, '');
+    return sql`${customers.customer_phone} like ${`%${escapeLike(digits)}%`}`;
+  }
+  const pattern = `%${escapeLike(foldText(text))}%`;
+  switch (searchType) {
+    case 'name':
+      return sql`(${foldedColumn(customers.customer_name)} like ${pattern} or ${foldedColumn(customers.customer_surname)} like ${pattern} or ${foldedColumn(sql`${customers.customer_name} || ' ' || ${customers.customer_surname}`)} like ${pattern})`;
+    case 'email':
+      return sql`${foldedColumn(customers.customer_email)} like ${pattern}`;
+    case 'phone':
+      return sql`false`;
+    default:
+      return sql`${customers.customer_search} like ${pattern}`;
+  }
+};
+
+/** Customers of one mall that are not deleted: every list, count and segment starts here. */
+const activeIn = (locationId: string) =>
+  and(eq(customers.location_id, locationId), isNull(customers.customer_deletedAt));
+
+export const segmentOf = (locationId: string, filter: SegmentFilter | undefined): SQL =>
+  and(activeIn(locationId), segmentWhere(filter)) as SQL;
+
+export const listCustomers = async (
+  db: Database,
+  locationId: string,
+  query: CustomerListQuery,
+): Promise<ListResponse<Customer>> => {
+  const where = and(segmentOf(locationId, query.filter), keywordWhere(query.keyword, query.searchType));
+  const page = await listPage(db, customerList, { ...query, keyword: undefined }, where);
+  return { data: page.data.map((row) => toCustomer(row as CustomerListRow)), pagination: page.pagination };
+};
+
+/** The size of a segment and its first CUSTOMER_IDS_CAP ids, oldest customer first. */
+export const countCustomers = async (db: Database, locationId: string, filter: SegmentFilter | undefined) => {
+  const where = segmentOf(locationId, filter);
+  const [total] = await db.select({ count: count() }).from(customers).where(where);
+  const ids = await db
+    .select({ _id: customers._id })
+    .from(customers)
+    .where(where)
+    .orderBy(asc(customers.created_at), asc(customers._id))
+    .limit(CUSTOMER_IDS_CAP);
+  return { count: total?.count ?? 0, customer_ids: ids.map((row) => row._id) };
+};
+
+const findCustomer = async (db: Database, where: SQL | undefined) => {
+  const [row] = await db.select(customerList.fields).from(customers).where(where).limit(1);
+  return row ? toCustomer(row as CustomerListRow) : undefined;
+};
+
+/** A customer of the mall with its consent history; a deleted one too, so staff can see the marker. */
+export const getCustomerProfile = async (db: Database, locationId: string, id: string) => {
+  const customer = await findCustomer(db, and(eq(customers._id, id), eq(customers.location_id, locationId)));
+  if (!customer) throw notFound();
+  return { ...customer, consent_history: await consentHistory(db, id) };
+};
+
+export const findCustomerByPhone = async (db: Database, locationId: string, phone: string) => {
+  const customer = await findCustomer(db, and(activeIn(locationId), eq(customers.customer_phone, phone)));
+  if (!customer) throw new AppError('CUSTOMER_NOT_FOUND', 404);
+  return customer;
+};
+
+/** Soft delete (spec §3 customer_deletedAt): the record stays for reactivation within the retention period. */
+export const deleteCustomer = async (db: Database, locationId: string, id: string, request: AuditRequest) =>
+  db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .update(customers)
+      .set({ customer_deletedAt: new Date() })
+      .where(and(eq(customers._id, id), activeIn(locationId)))
+      .returning({ _id: customers._id });
+    if (!deleted) throw notFound();
+    await audit(tx, request, { action: 'customer.deleted', entity: 'customer', entityId: id });
+  });
+
+export const setDeveloper = async (
+  db: Database,
+  locationId: string,
+  id: string,
+  value: boolean,
+  request: AuditRequest,
+) =>
+  db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(customers)
+      .set({ customer_is_developer: value })
+      .where(and(eq(customers._id, id), activeIn(locationId)))
+      .returning({ _id: customers._id });
+    if (!updated) throw notFound();
+    await audit(tx, request, {
+      action: 'customer.developer_marked',
+      entity: 'customer',
+      entityId: id,
+      details: { value },
+    });
+    return getCustomerProfile(tx, locationId, id);
+  });
+
+/** A staff member changes a consent from the back-office (source 'staff'); no-op changes are not audited. */
+export const setMarketingPermission = async (
+  db: Database,
+  locationId: string,
+  id: string,
+  permission: MarketingPermission,
+  request: AuditRequest,
+) =>
+  db.transaction(async (tx) => {
+    const changed = await changeConsent(tx, {
+      customerId: id,
+      locationId,
+      type: permission.type,
+      value: permission.value,
+      source: 'staff',
+      staffAdminId: request.staff?._id ?? null,
+      clientAddress: request.ip,
+    });
+    if (changed)
+      await audit(tx, request, {
+        action: 'customer.consent_changed',
+        entity: 'customer',
+        entityId: id,
+        details: { ...permission },
+      });
+    return getCustomerProfile(tx, locationId, id);
+  });

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { idColumn, refColumn, timestamps } from '../../platform/db/columns';
+import { admins } from '../admins/admins.tables';
+import { locations } from '../locations/locations.tables';
+
+const TURKISH = 'İIıŞşĞğÜüÖöÇç';
+const ASCII = 'iiissgguuoocc';
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A customer of one mall (spec §3 Customer). The same person registering at two malls is two
+ * customers: each mall owns its data and its consents. Consent columns hold the current state only;
+ * `customer_consent_events` holds how it got there.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    _id: idColumn(),
+    location_id: refColumn('location_id')
+      .notNull()
+      .references(() => locations._id, { onDelete: 'cascade' }),
+    customer_phone: varchar('customer_phone', { length: 20 }).notNull(),
+    customer_name: varchar('customer_name', { length: 50 }),
+    customer_surname: varchar('customer_surname', { length: 50 }),
+    customer_email: varchar('customer_email', { length: 265 }),
+    customer_gender: varchar('customer_gender', { length: 8, enum: ['male', 'female', 'unknown'] })
+      .notNull()
+      .default('unknown'),
+    customer_birthdate: date('customer_birthdate', { mode: 'string' }),
+    customer_address: varchar('customer_address', { length: 300 }),
+    customer_province: varchar('customer_province', { length: 100 }),
+    customer_district: varchar('customer_district', { length: 100 }),
+    customer_locality: varchar('customer_locality', { length: 100 }),
+    customer_number_of_children: smallint('customer_number_of_children'),
+    customer_frequency: varchar('customer_frequency', {
+      length: 20,
+      enum: ['first_visit', 'several_per_year', 'once_a_month', 'once_a_week'],
+    }),
+    customer_is_developer: boolean('customer_is_developer').notNull().default(false),
+    customer_vehicle_plate: varchar('customer_vehicle_plate', { length: 20 }),
+    customer_is_parent: boolean('customer_is_parent'),
+    // Channels are another module's table, built alongside; the reference is added when both land.
+    channel_id: refColumn('channel_id'),
+    customer_favorite_region: varchar('customer_favorite_region', { length: 100 }),
+    customer_favorite_category: varchar('customer_favorite_category', { length: 100 }),
+    customer_push_token: text('customer_push_token'),
+    customer_sms_permission: boolean('customer_sms_permission').notNull().default(false),
+    customer_sms_permission_date: at('customer_sms_permission_date'),
+    customer_email_permission: boolean('customer_email_permission').notNull().default(false),
+    customer_email_permission_date: at('customer_email_permission_date'),
+    customer_call_permission: boolean('customer_call_permission').notNull().default(false),
+    customer_call_permission_date: at('customer_call_permission_date'),
+    customer_kvkk_permission: boolean('customer_kvkk_permission').notNull().default(false),
+    customer_kvkk_permission_date: at('customer_kvkk_permission_date'),
+    customer_deletedAt: at('customer_deleted_at'),
+    /**
+     * Name, surname, email and phone digits folded like platform/db/search.ts (Turkish letters to
+     * ASCII, lower case), so one trigram index serves fragment search at a million customers.
+     */
+    customer_search: text('customer_search').generatedAlwaysAs(
+      (): ReturnType<typeof sql> =>
+        sql`lower(translate(coalesce(customer_name, '') || ' ' || coalesce(customer_surname, '') || ' ' || coalesce(customer_email, '') || ' ' || customer_phone, ${sql.raw(`'${TURKISH}'`)}, ${sql.raw(`'${ASCII}'`)}))`,
+    ),
+    ...timestamps(),
+  },
+  (table) => [
+    uniqueIndex('customers_location_phone')
+      .on(table.location_id, table.customer_phone)
+      .where(sql`${table.customer_deletedAt} is null`),
+    index('customers_location_created').on(table.location_id, table.created_at),
+    index('customers_search_trgm').using('gin', table.customer_search.op('gin_trgm_ops')),
+  ],
+);
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+/** Append-only: one row per consent change, never updated or deleted while the customer exists. */
+export const customerConsentEvents = pgTable(
+  'customer_consent_events',
+  {
+    _id: idColumn(),
+    customer_id: refColumn('customer_id')
+      .notNull()
+      .references(() => customers._id, { onDelete: 'cascade' }),
+    channel: varchar('consent_channel', { length: 8, enum: ['sms', 'email', 'call', 'kvkk'] }).notNull(),
+    granted: boolean('consent_granted').notNull(),
+    at: at('consent_at').notNull().defaultNow(),
+    source: varchar('consent_source', {
+      length: 16,
+      enum: ['micro-site', 'staff', 'import', 'registration'],
+    }).notNull(),
+    staff_admin_id: refColumn('staff_admin_id').references(() => admins._id, { onDelete: 'set null' }),
+    client_address: varchar('client_address', { length: 64 }),
+    agreement_version: text('agreement_version'),
+  },
+  (table) => [index('customer_consent_events_customer').on(table.customer_id, table.at)],
+);

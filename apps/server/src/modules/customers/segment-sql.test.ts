@@ -1,0 +1,65 @@
+import type { SegmentFilter } from '@avlu/contracts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { segmentWhere } from './segment-sql';
+
+const dialect = new PgDialect();
+const render = (filter: SegmentFilter | undefined) => {
+  const where = segmentWhere(filter);
+  return where === undefined ? undefined : dialect.sqlToQuery(where);
+};
+
+describe('segmentWhere', () => {
+  it('restricts nothing without conditions, or with only empty groups', () => {
+    expect(render(undefined)).toBeUndefined();
+    expect(render([])).toBeUndefined();
+    expect(render([{ field: 'group', op: 'or', conditions: [] }])).toBeUndefined();
+  });
+
+  it('binds every value as a parameter', () => {
+    const query = render([{ field: 'province', in: ["İstanbul'; drop table customers; --"] }]);
+    expect(query?.sql).toBe('"customers"."customer_province" in ($1)');
+    expect(query?.params).toEqual(["İstanbul'; drop table customers; --"]);
+  });
+
+  it('combines top-level conditions with AND and groups with their own operator', () => {
+    const query = render([
+      { field: 'gender', in: ['female', 'unknown'] },
+      {
+        field: 'group',
+        op: 'or',
+        conditions: [
+          { field: 'consent', type: 'sms', value: true },
+          { field: 'has_vehicle', value: true },
+        ],
+      },
+    ]);
+    expect(query?.sql).toBe(
+      '("customers"."customer_gender" in ($1, $2) and ("customers"."customer_sms_permission" = $3 or "customers"."customer_vehicle_plate" is not null))',
+    );
+    expect(query?.params).toEqual(['female', 'unknown', true]);
+  });
+
+  it('turns an age range into birth-date bounds, so the birth-date column can be indexed', () => {
+    const query = render([{ field: 'age', min: 18, max: 30 }]);
+    expect(query?.sql).toBe(
+      '("customers"."customer_birthdate" <= (current_date - make_interval(years => $1))::date and "customers"."customer_birthdate" > (current_date - make_interval(years => $2))::date)',
+    );
+    expect(query?.params).toEqual([18, 31]);
+  });
+
+  it('reads birthday months and registration days from their columns', () => {
+    expect(render([{ field: 'birthday_month', in: [1, 12] }])?.sql).toBe(
+      'extract(month from "customers"."customer_birthdate")::int in ($1, $2)',
+    );
+    expect(render([{ field: 'registered_at', min: '2026-01-01', max: '2026-01-31' }])?.sql).toBe(
+      '("customers"."created_at" >= $1::date and "customers"."created_at" < $2::date + 1)',
+    );
+  });
+
+  it('treats a missing parent flag as not a parent', () => {
+    expect(render([{ field: 'is_parent', value: false }])?.sql).toBe(
+      '"customers"."customer_is_parent" is not true',
+    );
+  });
+});
