@@ -38,6 +38,25 @@ export const onServer = async (statement: string) => {
 };
 
 /**
+ * `pool.end()` resolves once the pool has let go of its clients, not once their sockets are closed.
+ * Dropping `with (force)` at that moment sends the closing clients a FATAL error nobody listens for
+ * any more, an unhandled error that fails the run. So wait for them to go (55006: still in use), and
+ * force only as a last resort.
+ */
+const dropDatabase = async (name: string) => {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    try {
+      await onServer(`drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  await onServer(`drop database if exists ${name} with (force)`);
+};
+
+/**
  * A migrated, empty database of the run's engine for one test file or test. Its `close` also drops
  * a PostgreSQL copy. `source` is what global-setup provided: the PGlite dump file or the template name.
  */
@@ -51,7 +70,7 @@ export const openTestDatabase = async (source: string): Promise<DatabaseHandle> 
     ...handle,
     close: async () => {
       await handle.close();
-      await onServer(`drop database if exists ${name} with (force)`);
+      await dropDatabase(name);
     },
   };
 };

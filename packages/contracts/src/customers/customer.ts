@@ -134,3 +134,15 @@ export const customerCount = z.object({
   /** The first CUSTOMER_IDS_CAP ids (oldest first); `count` may be larger. */
   customer_ids: z.array(objectId),
 });
+
+/**
+ * POST /customer/export: the same filter and keyword as the list; the answer is always the xlsx file
+ * (`download` is accepted because the spec's client sends it).
+ */
+export const customerExportBody = z.strictObject({
+  filter: segmentFilter.optional(),
+  keyword: z.string().trim().max(200).optional(),
+  searchType: customerSearchType.optional(),
+  download: z.boolean().optional(),
+});
+export type CustomerExportBody = z.infer<typeof customerExportBody>;

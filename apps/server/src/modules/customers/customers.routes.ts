@@ -3,6 +3,7 @@ import {
   customer,
   customerCount,
   customerCountBody,
+  customerExportBody,
   customerListQuery,
   customerProfile,
   developerBody,
@@ -13,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
 import { locationOf } from '../../platform/request-context';
+import { exportCustomers } from './customers.export';
 import {
   countCustomers,
   deleteCustomer,
@@ -67,6 +69,18 @@ export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
       },
     },
     (request) => countCustomers(db, locationOf(request)._id, request.body.filter),
+  );
+  app.post(
+    '/customer/export',
+    {
+      config: list,
+      schema: {
+        tags,
+        summary: 'The filtered customers as an xlsx file, streamed row by row',
+        body: customerExportBody,
+      },
+    },
+    (request, reply) => exportCustomers(db, locationOf(request)._id, request.body, request.lang, reply),
   );
   app.post(
     '/customer/check/phone',
