@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
 import { XLSX_CONTENT_TYPE } from '../../platform/excel/xlsx-stream';
+import { customers } from '../customers/customers.tables';
 import { seedDemoChannels } from './channels.demo';
 
 const ctx = useTestApp();
@@ -108,16 +109,36 @@ describe('channels', () => {
     expect(Object.keys(bad.json().fields).sort()).toEqual(['orderBy', 'showAll']);
   });
 
-  it('exports a channel as an xlsx file named after it', async () => {
+  it('exports the channel’s customers as an xlsx file named after it', async () => {
     const mall = await ctx.newLocation();
-    const created = channel.parse(
-      (
-        await call(mall._id, 'POST', 'channel', { channel_name: 'AVM Danışma', channel_exp: 'Bilgi masası' })
-      ).json(),
+    const desk = channel.parse(
+      (await call(mall._id, 'POST', 'channel', { channel_name: 'AVM Danışma' })).json(),
     );
+    const web = channel.parse(
+      (await call(mall._id, 'POST', 'channel', { channel_name: 'Web Sitesi' })).json(),
+    );
+    const base = { location_id: mall._id, customer_province: 'İstanbul', customer_district: 'Kadıköy' };
+    await ctx.database.db.insert(customers).values([
+      {
+        ...base,
+        channel_id: desk._id,
+        customer_phone: '+905321112233',
+        customer_name: 'Ayşe',
+        customer_surname: 'Işık',
+        customer_kvkk_permission: true,
+      },
+      {
+        ...base,
+        channel_id: desk._id,
+        customer_phone: '+905321112234',
+        customer_name: 'Gone',
+        customer_deletedAt: new Date(),
+      },
+      { ...base, channel_id: web._id, customer_phone: '+905321112235', customer_name: 'Web' },
+    ]);
     const response = await ctx.inject({
       method: 'POST',
-      url: `/api/data-types/channel/export/${created._id}?locationId=${mall._id}`,
+      url: `/api/data-types/channel/export/${desk._id}?locationId=${mall._id}`,
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
@@ -127,26 +148,22 @@ describe('channels', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.name).toBe('Kanal');
-    expect(sheet.getRow(1).values).toEqual([
-      undefined,
-      '_id',
-      'Kanal adı',
-      'Kanal adı (İngilizce)',
-      'Açıklama',
-      'Durum',
-      'Müşteri sayısı',
-    ]);
-    expect(sheet.getRow(2).values).toEqual([
-      undefined,
-      created._id,
-      'AVM Danışma',
-      'AVM Danışma',
-      'Bilgi masası',
-      'Açık',
-      0,
-    ]);
+    expect(sheet.name).toBe('Müşteriler');
     expect(sheet.rowCount).toBe(2);
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['Telefon', 'Ad', 'Soyad']);
+    expect((sheet.getRow(2).values as unknown[]).slice(1, 11)).toEqual([
+      '+905321112233',
+      'Ayşe',
+      'Işık',
+      undefined,
+      'İstanbul',
+      'Kadıköy',
+      'Hayır',
+      'Hayır',
+      'Hayır',
+      'Evet',
+    ]);
+    expect(sheet.getRow(2).getCell(11).value).toBeInstanceOf(Date);
 
     const missing = await call(mall._id, 'POST', 'channel/export/0123456789abcdef01234567');
     expect(missing.statusCode).toBe(404);
