@@ -60,6 +60,92 @@ CREATE TABLE "admin_sessions" (
 	"revoked_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "channel_channel_types" (
+	"channel_id" varchar(24) NOT NULL,
+	"channel_type_id" varchar(24) NOT NULL,
+	"position" integer NOT NULL,
+	CONSTRAINT "channel_channel_types_channel_id_channel_type_id_pk" PRIMARY KEY("channel_id","channel_type_id")
+);
+--> statement-breakpoint
+CREATE TABLE "channel_types" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"channel_type_name" varchar(120) NOT NULL,
+	"channel_type_exp" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "channels" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"channel_name" varchar(120) NOT NULL,
+	"channel_name_en" varchar(120) NOT NULL,
+	"channel_exp" text NOT NULL,
+	"channel_exp_en" text NOT NULL,
+	"tags" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"event_id" varchar(64),
+	"channel_ui_allowed" boolean DEFAULT false NOT NULL,
+	"channel_single_participation" boolean DEFAULT false NOT NULL,
+	"channel_permission_allow" boolean DEFAULT false NOT NULL,
+	"channel_teacher_form_allowed" boolean DEFAULT false NOT NULL,
+	"channel_detail_payment_form_allowed" boolean DEFAULT false NOT NULL,
+	"channel_payment_form_allowed" boolean DEFAULT false NOT NULL,
+	"channel_cdp_data_entry" boolean DEFAULT false NOT NULL,
+	"channel_cdp_receipt_entry" boolean DEFAULT false NOT NULL,
+	"channel_status" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "customer_consent_events" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"customer_id" varchar(24) NOT NULL,
+	"consent_channel" varchar(8) NOT NULL,
+	"consent_granted" boolean NOT NULL,
+	"consent_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"consent_source" varchar(16) NOT NULL,
+	"staff_admin_id" varchar(24),
+	"client_address" varchar(64),
+	"agreement_version" text
+);
+--> statement-breakpoint
+CREATE TABLE "customers" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"customer_phone" varchar(20) NOT NULL,
+	"customer_name" varchar(50),
+	"customer_surname" varchar(50),
+	"customer_email" varchar(265),
+	"customer_gender" varchar(8) DEFAULT 'unknown' NOT NULL,
+	"customer_birthdate" date,
+	"customer_address" varchar(300),
+	"customer_province" varchar(100),
+	"customer_district" varchar(100),
+	"customer_locality" varchar(100),
+	"customer_number_of_children" smallint,
+	"customer_frequency" varchar(20),
+	"customer_is_developer" boolean DEFAULT false NOT NULL,
+	"customer_vehicle_plate" varchar(20),
+	"customer_is_parent" boolean,
+	"channel_id" varchar(24),
+	"customer_favorite_region" varchar(100),
+	"customer_favorite_category" varchar(100),
+	"customer_push_token" text,
+	"customer_sms_permission" boolean DEFAULT false NOT NULL,
+	"customer_sms_permission_date" timestamp with time zone,
+	"customer_email_permission" boolean DEFAULT false NOT NULL,
+	"customer_email_permission_date" timestamp with time zone,
+	"customer_call_permission" boolean DEFAULT false NOT NULL,
+	"customer_call_permission_date" timestamp with time zone,
+	"customer_kvkk_permission" boolean DEFAULT false NOT NULL,
+	"customer_kvkk_permission_date" timestamp with time zone,
+	"customer_deleted_at" timestamp with time zone,
+	"customer_search" text GENERATED ALWAYS AS (lower(translate(coalesce(customer_name, '') || ' ' || coalesce(customer_surname, '') || ' ' || coalesce(customer_email, '') || ' ' || customer_phone, 'İIıŞşĞğÜüÖöÇç', 'iiissgguuoocc'))) STORED,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "admin_invitation_locations" (
 	"invitation_id" varchar(24) NOT NULL,
 	"location_id" varchar(24) NOT NULL,
@@ -118,6 +204,13 @@ ALTER TABLE "admin_locations" ADD CONSTRAINT "admin_locations_location_id_locati
 ALTER TABLE "admins" ADD CONSTRAINT "admins_admin_role_id_roles__id_fk" FOREIGN KEY ("admin_role_id") REFERENCES "public"."roles"("_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_admin_id_admins__id_fk" FOREIGN KEY ("actor_admin_id") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_sessions" ADD CONSTRAINT "admin_sessions_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_channel_types" ADD CONSTRAINT "channel_channel_types_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_channel_types" ADD CONSTRAINT "channel_channel_types_channel_type_id_channel_types__id_fk" FOREIGN KEY ("channel_type_id") REFERENCES "public"."channel_types"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channel_types" ADD CONSTRAINT "channel_types_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "channels" ADD CONSTRAINT "channels_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_consent_events" ADD CONSTRAINT "customer_consent_events_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_consent_events" ADD CONSTRAINT "customer_consent_events_staff_admin_id_admins__id_fk" FOREIGN KEY ("staff_admin_id") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customers" ADD CONSTRAINT "customers_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_invitation_locations" ADD CONSTRAINT "admin_invitation_locations_invitation_id_admin_invitations__id_fk" FOREIGN KEY ("invitation_id") REFERENCES "public"."admin_invitations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_invitation_locations" ADD CONSTRAINT "admin_invitation_locations_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_invitations" ADD CONSTRAINT "admin_invitations_admin_invite_role_id_roles__id_fk" FOREIGN KEY ("admin_invite_role_id") REFERENCES "public"."roles"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -128,6 +221,13 @@ CREATE INDEX "audit_log_at" ON "audit_log" USING btree ("at");--> statement-brea
 CREATE INDEX "audit_log_actor" ON "audit_log" USING btree ("actor_admin_id","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_sessions_token_hash" ON "admin_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "admin_sessions_admin" ON "admin_sessions" USING btree ("admin_id");--> statement-breakpoint
+CREATE INDEX "channel_channel_types_type" ON "channel_channel_types" USING btree ("channel_type_id");--> statement-breakpoint
+CREATE INDEX "channel_types_location" ON "channel_types" USING btree ("location_id");--> statement-breakpoint
+CREATE INDEX "channels_location" ON "channels" USING btree ("location_id");--> statement-breakpoint
+CREATE INDEX "customer_consent_events_customer" ON "customer_consent_events" USING btree ("customer_id","consent_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "customers_location_phone" ON "customers" USING btree ("location_id","customer_phone") WHERE "customers"."customer_deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "customers_location_created" ON "customers" USING btree ("location_id","created_at");--> statement-breakpoint
+CREATE INDEX "customers_search_trgm" ON "customers" USING gin ("customer_search" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_invitations_token_hash" ON "admin_invitations" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_invitations_open_email" ON "admin_invitations" USING btree (lower("admin_invite_email")) WHERE "admin_invitations"."accepted_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "locations_location_token" ON "locations" USING btree ("location_token");--> statement-breakpoint
