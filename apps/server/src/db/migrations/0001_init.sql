@@ -211,6 +211,7 @@ ALTER TABLE "channels" ADD CONSTRAINT "channels_location_id_locations__id_fk" FO
 ALTER TABLE "customer_consent_events" ADD CONSTRAINT "customer_consent_events_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_consent_events" ADD CONSTRAINT "customer_consent_events_staff_admin_id_admins__id_fk" FOREIGN KEY ("staff_admin_id") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customers" ADD CONSTRAINT "customers_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customers" ADD CONSTRAINT "customers_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_invitation_locations" ADD CONSTRAINT "admin_invitation_locations_invitation_id_admin_invitations__id_fk" FOREIGN KEY ("invitation_id") REFERENCES "public"."admin_invitations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_invitation_locations" ADD CONSTRAINT "admin_invitation_locations_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_invitations" ADD CONSTRAINT "admin_invitations_admin_invite_role_id_roles__id_fk" FOREIGN KEY ("admin_invite_role_id") REFERENCES "public"."roles"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -227,6 +228,7 @@ CREATE INDEX "channels_location" ON "channels" USING btree ("location_id");--> s
 CREATE INDEX "customer_consent_events_customer" ON "customer_consent_events" USING btree ("customer_id","consent_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "customers_location_phone" ON "customers" USING btree ("location_id","customer_phone") WHERE "customers"."customer_deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "customers_location_created" ON "customers" USING btree ("location_id","created_at");--> statement-breakpoint
+CREATE INDEX "customers_location_channel" ON "customers" USING btree ("location_id","channel_id");--> statement-breakpoint
 CREATE INDEX "customers_search_trgm" ON "customers" USING gin ("customer_search" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_invitations_token_hash" ON "admin_invitations" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_invitations_open_email" ON "admin_invitations" USING btree (lower("admin_invite_email")) WHERE "admin_invitations"."accepted_at" is null;--> statement-breakpoint

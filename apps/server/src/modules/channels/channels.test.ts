@@ -1,4 +1,5 @@
 import { type ChannelType, channel, channelType } from '@avlu/contracts';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
@@ -168,6 +169,20 @@ describe('channels', () => {
     const missing = await call(mall._id, 'POST', 'channel/export/0123456789abcdef01234567');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('NOT_FOUND');
+  });
+
+  it('keeps the customers of a deleted channel, registered with no channel', async () => {
+    const mall = await ctx.newLocation();
+    const desk = channel.parse(
+      (await call(mall._id, 'POST', 'channel', { channel_name: 'AVM Danışma' })).json(),
+    );
+    const [customer] = await ctx.database.db
+      .insert(customers)
+      .values({ location_id: mall._id, channel_id: desk._id, customer_phone: '+905321112299' })
+      .returning();
+    expect((await call(mall._id, 'DELETE', `channel/${desk._id}`)).statusCode).toBeLessThan(300);
+    const [after] = await ctx.database.db.select().from(customers).where(eq(customers._id, customer!._id));
+    expect(after).toMatchObject({ _id: customer!._id, channel_id: null, customer_deletedAt: null });
   });
 
   it('takes a deleted type off the channels that carry it, in the same transaction', async () => {

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { idColumn, refColumn, timestamps } from '../../platform/db/columns';
 import { admins } from '../admins/admins.tables';
+import { channels } from '../channels/channels.tables';
 import { locations } from '../locations/locations.tables';
 
 const TURKISH = 'İIıŞşĞğÜüÖöÇç';
@@ -51,7 +52,8 @@ export const customers = pgTable(
     customer_vehicle_plate: varchar('customer_vehicle_plate', { length: 20 }),
     customer_is_parent: boolean('customer_is_parent'),
     // Channels are another module's table, built alongside; the reference is added when both land.
-    channel_id: refColumn('channel_id'),
+    // A deleted channel leaves its customers registered, with no channel.
+    channel_id: refColumn('channel_id').references(() => channels._id, { onDelete: 'set null' }),
     customer_favorite_region: varchar('customer_favorite_region', { length: 100 }),
     customer_favorite_category: varchar('customer_favorite_category', { length: 100 }),
     customer_push_token: text('customer_push_token'),
@@ -79,6 +81,8 @@ export const customers = pgTable(
       .on(table.location_id, table.customer_phone)
       .where(sql`${table.customer_deletedAt} is null`),
     index('customers_location_created').on(table.location_id, table.created_at),
+    // Channel exports and the channel segment condition read a mall's customers by channel.
+    index('customers_location_channel').on(table.location_id, table.channel_id),
     index('customers_search_trgm').using('gin', table.customer_search.op('gin_trgm_ops')),
   ],
 );
