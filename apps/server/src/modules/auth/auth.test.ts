@@ -131,6 +131,9 @@ describe('login attempt limits', () => {
       code: 'TOO_MANY_LOGIN_ATTEMPTS',
       message: 'Too many failed sign-in attempts; please try again in 15 minutes',
     });
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     expect((await auditOf('auth.login_blocked')).some((row) => row.details.email === staff.email)).toBe(true);
     // The window is over once its start is 15 minutes old.
     await ctx.database.db.execute(
@@ -273,7 +276,7 @@ describe('PUT /api/core/admin/password', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'WRONG_PASSWORD',
-      fields: { old_password: expect.any(String) },
+      fields: { old_password: 'Your current password is wrong' },
     });
   });
 

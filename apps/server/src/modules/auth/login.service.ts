@@ -25,10 +25,13 @@ const dummy = () => {
 };
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 401);
-const tooManyAttempts = (resetsAt: Date, now: number) =>
-  new AppError('TOO_MANY_LOGIN_ATTEMPTS', 429, {
-    params: { minutes: Math.max(1, Math.ceil((resetsAt.getTime() - now) / 60_000)) },
+const tooManyAttempts = (resetsAt: Date, now: number) => {
+  const seconds = Math.max(1, Math.ceil((resetsAt.getTime() - now) / 1000));
+  return new AppError('TOO_MANY_LOGIN_ATTEMPTS', 429, {
+    params: { minutes: Math.ceil(seconds / 60) },
+    retryAfterSeconds: seconds,
   });
+};
 
 type LoginRequest = AuditRequest;
 

@@ -52,7 +52,7 @@ export const changePassword = async (
     .from(admins)
     .where(eq(admins._id, staff._id));
   if (!admin || !(await verifyPassword(admin.hash, body.old_password)))
-    throw new AppError('WRONG_PASSWORD', 400, { fields: { old_password: 'invalid' } });
+    throw new AppError('WRONG_PASSWORD', 400, { fields: { old_password: 'currentPasswordWrong' } });
   const passwordHash = await hashPassword(body.new_password);
   await db.transaction(async (tx) => {
     await tx.update(admins).set({ admin_password_hash: passwordHash }).where(eq(admins._id, staff._id));
