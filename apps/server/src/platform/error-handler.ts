@@ -75,6 +75,9 @@ const toErrorBody = (error: unknown, request: FastifyRequest): ErrorBody | null 
 
 const sendError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
   const answer = toErrorBody(error, request);
+  if (error instanceof AppError && error.options.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(error.options.retryAfterSeconds));
+  }
   if (answer) return reply.code(answer.statusCode).send(answer);
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send(body(500, 'INTERNAL_ERROR', pickLanguage(request.headers['accept-language'])));

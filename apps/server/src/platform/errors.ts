@@ -10,7 +10,12 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly statusCode: number,
-    readonly options: { params?: MessageParams; fields?: Record<string, string> } = {},
+    readonly options: {
+      params?: MessageParams;
+      fields?: Record<string, string>;
+      /** For a 429 or 503: when to try again, sent as the Retry-After header. */
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(code);
     this.name = 'AppError';
