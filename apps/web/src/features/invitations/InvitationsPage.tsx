@@ -1,15 +1,13 @@
 import type { Invitation } from '@avlu/contracts';
-import AddIcon from '@mui/icons-material/Add';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { useConfirm } from '../../components/confirm-dialog';
+import { CreateButton } from '../../components/page-header/CreateButton';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { DataTable, DeleteAction, RowAction, useConfirmedRemove } from '../../lib/data-table';
 import { formatDateTime } from '../../lib/i18n/dates';
@@ -64,16 +62,7 @@ export default function InvitationsPage() {
     <>
       <PageHeader
         title={t('title')}
-        action={
-          <Button
-            component={RouterLink}
-            to="/user/invitations/new"
-            variant="contained"
-            startIcon={<AddIcon />}
-          >
-            {t('actions.create')}
-          </Button>
-        }
+        action={<CreateButton to="/user/invitations/new">{t('actions.create')}</CreateButton>}
       />
       <Card sx={{ p: 2 }}>
         <DataTable

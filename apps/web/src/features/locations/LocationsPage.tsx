@@ -1,7 +1,5 @@
 import type { LocationSettings } from '@avlu/contracts';
-import AddIcon from '@mui/icons-material/Add';
 import Avatar from '@mui/material/Avatar';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -9,7 +7,8 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { CreateButton } from '../../components/page-header/CreateButton';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { DataTable, EditAction } from '../../lib/data-table';
 import { locations } from './locations.resource';
@@ -70,16 +69,7 @@ export default function LocationsPage() {
       <PageHeader
         title={t('title')}
         crumbs={[{ label: t('settings') }, { label: t('title') }]}
-        action={
-          <Button
-            component={RouterLink}
-            to="/settings/locations/new"
-            variant="contained"
-            startIcon={<AddIcon />}
-          >
-            {t('actions.create')}
-          </Button>
-        }
+        action={<CreateButton to="/settings/locations/new">{t('actions.create')}</CreateButton>}
       />
       <Card sx={{ p: 2 }}>
         <DataTable

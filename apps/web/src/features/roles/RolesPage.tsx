@@ -1,12 +1,11 @@
 import type { Role } from '@avlu/contracts';
-import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { CreateButton } from '../../components/page-header/CreateButton';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { DataTable, DeleteAction, EditAction, useConfirmedRemove } from '../../lib/data-table';
 import { isSystemAdmin } from '../../lib/permissions';
@@ -51,11 +50,7 @@ export default function RolesPage() {
     <>
       <PageHeader
         title={t('title')}
-        action={
-          <Button component={RouterLink} to="/user/roles/new" variant="contained" startIcon={<AddIcon />}>
-            {t('actions.create')}
-          </Button>
-        }
+        action={<CreateButton to="/user/roles/new">{t('actions.create')}</CreateButton>}
       />
       <Card sx={{ p: 2 }}>
         <DataTable

@@ -1,5 +1,4 @@
 import type { AdminProfile } from '@avlu/contracts';
-import AddIcon from '@mui/icons-material/Add';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
@@ -11,6 +10,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { CreateButton } from '../../components/page-header/CreateButton';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { useAuth } from '../../lib/auth';
 import { DataTable, DeleteAction, EditAction, useConfirmedRemove } from '../../lib/data-table';
@@ -80,9 +80,7 @@ export default function UsersPage() {
                 {t('actions.invite')}
               </Button>
             )}
-            <Button component={RouterLink} to="/user/new" variant="contained" startIcon={<AddIcon />}>
-              {t('actions.create')}
-            </Button>
+            <CreateButton to="/user/new">{t('actions.create')}</CreateButton>
           </>
         }
       />
