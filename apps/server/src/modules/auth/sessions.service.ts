@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   type MenuItemNode,
   moduleSubjects,
@@ -10,6 +9,7 @@ import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { StaffUser } from '../../platform/auth/route-access';
 import type { Database } from '../../platform/db/database';
+import { hashToken, newSecretToken } from '../../platform/secret-tokens';
 import { adminLocations, admins, roles } from '../admins/admins.tables';
 import { adminSessions } from './sessions.tables';
 
@@ -21,8 +21,6 @@ export const TOUCH_INTERVAL_MS = 60 * 1000;
 
 /** 32 random bytes (256 bits) in base64url: 43 characters. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export const isSystemAdminRole = (roleName: string): boolean =>
   roleName.trim().toLowerCase() === SYSTEM_ADMIN_ROLE_NAME.toLowerCase();
@@ -38,7 +36,7 @@ export const createSession = async (
   adminId: string,
   options: { remember: boolean; request?: SessionRequest },
 ): Promise<TokenResponse> => {
-  const value = randomBytes(32).toString('base64url');
+  const value = newSecretToken();
   const expiresAt = new Date(Date.now() + (options.remember ? REMEMBER_LIFETIME_MS : SESSION_LIFETIME_MS));
   const userAgent = options.request?.headers['user-agent'];
   await db.insert(adminSessions).values({

@@ -1,8 +1,3 @@
-import { randomBytes } from 'node:crypto';
-
 /** An invitation link works for a week (issue 3: single-use, expiring). */
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const INVITATION_LIFETIME_DAYS = INVITATION_LIFETIME_MS / (24 * 60 * 60 * 1000);
-
-/** 256 random bits in base64url (43 characters): far beyond guessing, safe in a path segment. */
-export const newLinkToken = (): string => randomBytes(32).toString('base64url');

@@ -16,14 +16,15 @@ import { type ListRequest, listPage, listSource } from '../../platform/db/list';
 import { AppError, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { hashPassword } from '../../platform/passwords';
+import { hashToken, newSecretToken } from '../../platform/secret-tokens';
 import { admins, roles } from '../admins/admins.tables';
-import { createSession, hashToken, type SessionRequest } from '../auth/sessions.service';
+import { createSession, type SessionRequest } from '../auth/sessions.service';
 import { invitationMail } from '../mail/invitation-mail';
 import type { Acting } from '../users/acting';
 import { isUniqueViolation } from '../users/db-errors';
 import { grantableLocations, grantableRole } from '../users/grants';
 import { linkLocations } from '../users/users.service';
-import { INVITATION_LIFETIME_DAYS, INVITATION_LIFETIME_MS, newLinkToken } from './invitation-tokens';
+import { INVITATION_LIFETIME_DAYS, INVITATION_LIFETIME_MS } from './invitation-tokens';
 import { type InvitationRow, invitationLocations, invitations } from './invitations.tables';
 
 /** What sending needs besides the data: the driver, where links point, a log for the failure's cause. */
@@ -175,7 +176,7 @@ export const createInvitation = async (
             lte(invitations.expires_at, new Date()),
           ),
         );
-      const token = newLinkToken();
+      const token = newSecretToken();
       const [row] = await tx
         .insert(invitations)
         .values({
@@ -234,7 +235,7 @@ export const resendInvitation = async (
   db.transaction(async (tx) => {
     const existing = await visibleInvitation(tx, id, actor.staff);
     if (existing.accepted_at) throw invitationInvalid();
-    const token = newLinkToken();
+    const token = newSecretToken();
     const [row] = await tx
       .update(invitations)
       .set({ token_hash: hashToken(token), expires_at: new Date(Date.now() + INVITATION_LIFETIME_MS) })

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type ListResponse,
   type Location,
@@ -11,10 +10,8 @@ import { type AuditRequest, audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { type ListRequest, listPage, listSource } from '../../platform/db/list';
 import { notFound } from '../../platform/errors';
+import { newSecretToken } from '../../platform/secret-tokens';
 import { type LocationRow, locations } from './locations.tables';
-
-/** The micro-site token: 256 random bits in base64url, a path segment as it is. */
-export const newLocationToken = (): string => randomBytes(32).toString('base64url');
 
 const toLocation = (row: LocationRow): Location => ({
   _id: row._id,
@@ -94,7 +91,7 @@ export const createLocationSettings = async (
   db.transaction(async (tx) => {
     const [row] = await tx
       .insert(locations)
-      .values({ ...columnsOf(input), location_token: newLocationToken() })
+      .values({ ...columnsOf(input), location_token: newSecretToken() })
       .returning();
     await auditLocation(tx, request, 'location.created', row!);
     return toLocationSettings(row!);
@@ -122,7 +119,7 @@ export const renewLocationToken = async (
   db.transaction(async (tx) => {
     const [row] = await tx
       .update(locations)
-      .set({ location_token: newLocationToken() })
+      .set({ location_token: newSecretToken() })
       .where(eq(locations._id, id))
       .returning();
     if (!row) throw notFound();
@@ -139,7 +136,7 @@ export const findLocation = async (db: Database, id: string): Promise<Location |
 export const createLocation = async (db: Database, input: LocationSettingsInput): Promise<Location> => {
   const [row] = await db
     .insert(locations)
-    .values({ ...columnsOf(input), location_token: newLocationToken() })
+    .values({ ...columnsOf(input), location_token: newSecretToken() })
     .returning();
   return toLocation(row!);
 };

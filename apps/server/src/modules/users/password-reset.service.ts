@@ -6,10 +6,10 @@ import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { hashPassword } from '../../platform/passwords';
+import { hashToken, newSecretToken } from '../../platform/secret-tokens';
 import { admins } from '../admins/admins.tables';
 import { countAttempt } from '../auth/rate-limits.service';
-import { hashToken, revokeAdminSessions } from '../auth/sessions.service';
-import { newLinkToken } from '../invitations/invitation-tokens';
+import { revokeAdminSessions } from '../auth/sessions.service';
 import { passwordResetMail } from '../mail/password-reset-mail';
 import { passwordResets } from './password-resets.tables';
 
@@ -52,7 +52,7 @@ export const sendPasswordReset = async (db: Database, request: ResetRequest): Pr
     request.log.warn({ adminId: admin._id }, 'password reset limit reached; no mail sent');
     return;
   }
-  const token = newLinkToken();
+  const token = newSecretToken();
   await db.transaction(async (tx) => {
     await tx.insert(passwordResets).values({
       admin_id: admin._id,
