@@ -4,6 +4,8 @@ export * from './common/ids';
 export * from './common/list-query';
 export * from './common/text';
 export * from './customers/customer';
+export * from './customers/entry';
+export * from './customers/import';
 export * from './customers/phone';
 export * from './customers/segment';
 export * from './customers/vehicle-plate';

@@ -29,6 +29,9 @@ export const errorCodes = [
   'SYSTEM_ADMIN_ROLE_LOCKED',
   'CANNOT_DELETE_SELF',
   'CUSTOMER_NOT_FOUND',
+  'CUSTOMER_EXISTS',
+  'CHANNEL_CLOSED',
+  'IMPORT_FILE_INVALID',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

@@ -42,6 +42,10 @@ export const messages: Record<Language, Catalogue> = {
       SYSTEM_ADMIN_ROLE_LOCKED: 'Platform yöneticisi rolü değiştirilemez ve silinemez',
       CANNOT_DELETE_SELF: 'Kendi hesabınızı silemezsiniz',
       CUSTOMER_NOT_FOUND: 'Bu telefon numarasıyla kayıtlı müşteri bulunamadı',
+      CUSTOMER_EXISTS: 'Bu telefon numarasıyla kayıtlı bir müşteri zaten var',
+      CHANNEL_CLOSED: 'Bu kanal kapalı ya da müşteri kaydına açık değil',
+      IMPORT_FILE_INVALID:
+        'Dosya içe aktarılamadı; ilk satırı sütun başlıkları olan bir xlsx dosyası yükleyin',
     },
     validation: {
       required: 'Bu alan zorunludur',
@@ -58,6 +62,7 @@ export const messages: Record<Language, Catalogue> = {
       subjectNotGrantable: 'Yalnızca kendi yetkilerinizdeki modülleri verebilirsiniz',
       locationNotGrantable: 'Yalnızca çalıştığınız AVM’leri verebilirsiniz',
       roleNotFound: 'Rol bulunamadı',
+      kvkkRequired: 'Kayıt için KVKK aydınlatma metninin onaylanması gerekir',
       locationNotFound: 'AVM bulunamadı',
       channelTypeNotFound: 'Bu AVM’de böyle bir kanal etiketi yok',
       phone: 'Geçerli bir telefon numarası girin',
@@ -118,6 +123,10 @@ export const messages: Record<Language, Catalogue> = {
       SYSTEM_ADMIN_ROLE_LOCKED: 'The platform admin role cannot be changed or deleted',
       CANNOT_DELETE_SELF: 'You cannot delete your own account',
       CUSTOMER_NOT_FOUND: 'No customer is registered with this phone number',
+      CUSTOMER_EXISTS: 'A customer is already registered with this phone number',
+      CHANNEL_CLOSED: 'This channel is closed or does not take customer registrations',
+      IMPORT_FILE_INVALID:
+        'The file could not be imported; upload an xlsx file whose first row holds the column headers',
     },
     validation: {
       required: 'This field is required',
@@ -134,6 +143,7 @@ export const messages: Record<Language, Catalogue> = {
       subjectNotGrantable: 'You can only give modules you have yourself',
       locationNotGrantable: 'You can only give malls you work for',
       roleNotFound: 'Role not found',
+      kvkkRequired: 'The KVKK data-protection notice must be accepted to register',
       locationNotFound: 'Mall not found',
       channelTypeNotFound: 'This mall has no such channel tag',
       phone: 'Enter a valid phone number',

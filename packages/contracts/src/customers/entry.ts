@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { objectId } from '../common/ids';
+import { customer, customerInput } from './customer';
+import { customerPhone } from './phone';
+
+/**
+ * Staff-assisted registration by channel (spec §7 /customer-entry): the information desk looks a
+ * phone up in a channel, then registers a new customer or updates the one found. Consents given at
+ * the desk are recorded in the consent history with source `registration`, the staff user and the
+ * agreement text version the customer was shown.
+ */
+export const customerEntryCheckBody = z.strictObject({
+  customer_phone: customerPhone,
+  channel_id: objectId,
+});
+export const customerEntryCheck = z.object({
+  /** False when the phone is new to the mall: the desk goes on with the new-customer form. */
+  registered: z.boolean(),
+  customer: customer.nullable(),
+});
+export type CustomerEntryCheck = z.infer<typeof customerEntryCheck>;
+
+/** The consents asked at registration, named as the micro-site's registration payload names them. */
+const entryConsents = {
+  customer_allows_sms: z.boolean().default(false),
+  customer_allows_email: z.boolean().default(false),
+  customer_allows_call: z.boolean().default(false),
+  /** Version of the KVKK / ETK text shown to the customer, kept with each consent change. */
+  agreement_version: z.string().trim().min(1).max(64).nullable().optional(),
+};
+
+/** POST /customer-entry/register: a new customer through an open channel; KVKK must be accepted. */
+export const customerEntryRegisterBody = customerInput.extend({
+  channel_id: objectId,
+  customer_accepts_kvkk: z.literal(true, { message: 'validation.kvkkRequired' }),
+  ...entryConsents,
+});
+export type CustomerEntryRegisterBody = z.input<typeof customerEntryRegisterBody>;
+
+/** POST /customer-entry/update/{id}: the desk corrects the profile and the consents of a customer. */
+export const customerEntryUpdateBody = customerInput.omit({ customer_phone: true }).extend({
+  channel_id: objectId,
+  customer_accepts_kvkk: z.boolean().optional(),
+  ...entryConsents,
+});
+export type CustomerEntryUpdateBody = z.input<typeof customerEntryUpdateBody>;
