@@ -2,11 +2,13 @@ import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account/routes';
 import { authRoutes, guestAliasRoutes, unprotectedAuthRoutes } from '../features/auth/routes';
+import { channelRoutes } from '../features/channels/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { RouteError } from '../features/errors/RouteError';
 import { errorRoutes } from '../features/errors/routes';
 import { invitationRoutes } from '../features/invitations/routes';
 import { locationRoutes } from '../features/locations/routes';
+import { registrationRoutes } from '../features/registration/routes';
 import { roleRoutes } from '../features/roles/routes';
 import { userRoutes } from '../features/users/routes';
 import { AuthGuard } from './guards/AuthGuard';
@@ -63,6 +65,8 @@ export const routes: RouteObject[] = [
           ...invitationRoutes,
           ...roleRoutes,
           ...locationRoutes,
+          ...registrationRoutes,
+          ...channelRoutes,
           // Feature route lists go here: reports, customers, registration, campaigns, feedbacks,
           // agreements, qr-codes, marketing, reservation, surveys, lending, loyalty.
         ],

@@ -1,0 +1,175 @@
+import type { Channel } from '@avlu/contracts';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useSnackbar } from 'notistack';
+import { Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { CreateButton } from '../../components/page-header/CreateButton';
+import { PageHeader } from '../../components/page-header/PageHeader';
+import { isApiError } from '../../lib/api';
+import { DataTable, DeleteAction, EditAction, RowAction } from '../../lib/data-table';
+import { useLanguage } from '../../lib/i18n/use-language';
+import {
+  channelDescription,
+  channelFlags,
+  channelName,
+  channels,
+  exportChannel,
+  useAllChannelTypes,
+} from './channels.resource';
+import type { DeleteRouteState } from './delete-route';
+
+const shownFlags = channelFlags.filter((flag) => flag !== 'channel_status');
+
+const useColumns = (): GridColDef<Channel>[] => {
+  const { t } = useTranslation('channels');
+  const language = useLanguage();
+  const types = useAllChannelTypes();
+  const typeNames = useMemo(
+    () => new Map((types.data?.data ?? []).map((row) => [row._id, row.channel_type_name])),
+    [types.data],
+  );
+  return useMemo(
+    () => [
+      {
+        // Sorting follows the name on screen: the server sorts either language's name.
+        field: language === 'en' ? 'channel_name_en' : 'channel_name',
+        headerName: t('fields.name'),
+        flex: 1,
+        minWidth: 240,
+        renderCell: ({ row }) => (
+          <Stack sx={{ py: 1.5, minWidth: 0 }}>
+            <Typography variant="subtitle2" noWrap>
+              {channelName(row, language)}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {channelDescription(row, language)}
+            </Typography>
+          </Stack>
+        ),
+      },
+      {
+        field: 'channel_types',
+        sortable: false,
+        minWidth: 200,
+        flex: 0.7,
+        renderCell: ({ row }) => (
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, py: 1.5 }}>
+            {row.channel_types.map((id) => (
+              <Chip key={id} size="small" label={typeNames.get(id) ?? '…'} />
+            ))}
+          </Stack>
+        ),
+      },
+      {
+        field: 'channel_status',
+        sortable: false,
+        width: 110,
+        renderCell: ({ row }) => (
+          <Chip
+            size="small"
+            variant="outlined"
+            color={row.channel_status ? 'success' : 'default'}
+            label={row.channel_status ? t('status.open') : t('status.closed')}
+          />
+        ),
+      },
+      {
+        field: 'flags',
+        sortable: false,
+        minWidth: 260,
+        flex: 1,
+        renderCell: ({ row }) => {
+          const on = shownFlags.filter((flag) => row[flag]);
+          return (
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, py: 1.5 }}>
+              {on.length === 0 ? (
+                <Typography variant="body2" color="text.disabled">
+                  {t('noFlags')}
+                </Typography>
+              ) : (
+                on.map((flag) => (
+                  <Chip
+                    key={flag}
+                    size="small"
+                    color={flag === 'channel_cdp_data_entry' ? 'primary' : 'default'}
+                    variant={flag === 'channel_cdp_data_entry' ? 'filled' : 'outlined'}
+                    label={t(`flagsShort.${flag}`)}
+                  />
+                ))
+              )}
+            </Stack>
+          );
+        },
+      },
+    ],
+    [t, language, typeNames],
+  );
+};
+
+/** /registration/channels: where customers register, with their types, state and switches (spec §7). */
+export default function ChannelsPage() {
+  const { t } = useTranslation('channels');
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const language = useLanguage();
+  const { enqueueSnackbar } = useSnackbar();
+  const columns = useColumns();
+  const download = async (row: Channel) => {
+    try {
+      await exportChannel(row._id);
+    } catch (error) {
+      if (isApiError(error) && error.canceled) return;
+      enqueueSnackbar(error instanceof Error ? error.message : t('errors:INTERNAL_ERROR'), {
+        variant: 'error',
+      });
+    }
+  };
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        crumbs={[{ label: t('group') }, { label: t('title') }]}
+        action={<CreateButton to="/registration/channels/new">{t('actions.create')}</CreateButton>}
+      />
+      <Card sx={{ p: 2 }}>
+        <DataTable
+          resource={channels}
+          columns={columns}
+          labels="channels"
+          urlState
+          label={t('title')}
+          actionsWidth={140}
+          gridProps={{ getRowHeight: () => 'auto' }}
+          rowActions={(row) => (
+            <>
+              <RowAction
+                label={t('actions.export')}
+                icon={<FileDownloadOutlinedIcon fontSize="small" />}
+                onClick={() => void download(row)}
+              />
+              <EditAction onClick={() => navigate(`/registration/channels/${row._id}/edit`)} />
+              <DeleteAction
+                onClick={() =>
+                  navigate(
+                    { pathname: `/registration/channels/${row._id}/delete`, search },
+                    { state: { name: channelName(row, language) } satisfies DeleteRouteState },
+                  )
+                }
+              />
+            </>
+          )}
+        />
+      </Card>
+      {/* The delete route's question; the list stays on screen while its code loads. */}
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}

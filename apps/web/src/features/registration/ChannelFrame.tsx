@@ -1,0 +1,62 @@
+import { type Channel, isObjectId } from '@avlu/contracts';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { LoadingScreen } from '../../components/loading-screen/LoadingScreen';
+import { PageHeader } from '../../components/page-header/PageHeader';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { channelName, takesRegistrations } from '../channels/channels.resource';
+import { useEntryChannel } from './registration.resource';
+
+type ChannelFrameProps = {
+  title: string;
+  /** The page itself, once its channel is known to take registrations. */
+  children: (channel: Channel) => ReactNode;
+};
+
+/**
+ * The frame of a page working through one channel (`…/{channelId}`): the header names the channel
+ * (GET /customer/channel/{id}); an unknown or closed channel says so and offers the way back.
+ */
+export function ChannelFrame({ title, children }: ChannelFrameProps) {
+  const { t } = useTranslation('registration');
+  const language = useLanguage();
+  const { channelId } = useParams();
+  const valid = isObjectId(channelId);
+  const channel = useEntryChannel(valid ? channelId : undefined);
+  const name = channel.data && channelName(channel.data, language);
+
+  let problem: string | undefined;
+  if (!valid) problem = t('errors:NOT_FOUND');
+  else if (channel.isError) problem = channel.error.message;
+  else if (channel.data && !takesRegistrations(channel.data)) problem = t('errors:CHANNEL_CLOSED');
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        crumbs={[
+          { label: t('group') },
+          { label: t('choose.title'), to: '/registration/customer' },
+          ...(name ? [{ label: name }] : []),
+          { label: title },
+        ]}
+      />
+      {problem ? (
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Alert severity="error">{problem}</Alert>
+          <Button component={RouterLink} to="/registration/customer">
+            {t('backToChannels')}
+          </Button>
+        </Stack>
+      ) : channel.data ? (
+        children(channel.data)
+      ) : (
+        <LoadingScreen fullPage={false} />
+      )}
+    </>
+  );
+}

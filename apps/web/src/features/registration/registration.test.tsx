@@ -1,0 +1,296 @@
+import type { Channel, Customer } from '@avlu/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../lib/api/test-server';
+import { roleWith } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { installTestServer } from '../../test/server';
+
+const server = installTestServer();
+// The app's pages load lazily; a busy machine needs more than the default second.
+const slow = { timeout: 15_000 };
+const desk = { signedInAs: { role: roleWith('modules:customer-registration:customer-registration') } };
+
+const ISTANBUL = '64b0000000000000000c0034';
+const KADIKOY = '64b0000000000000000d0001';
+
+const channel: Channel = {
+  _id: '64b0000000000000000000c1',
+  channel_name: 'Danışma Bankosu',
+  channel_name_en: 'Information Desk',
+  channel_exp: 'Zemin kat danışma',
+  channel_exp_en: 'Ground floor desk',
+  channel_types: [],
+  tags: [],
+  event_id: null,
+  channel_ui_allowed: false,
+  channel_single_participation: false,
+  channel_permission_allow: false,
+  channel_teacher_form_allowed: false,
+  channel_detail_payment_form_allowed: false,
+  channel_payment_form_allowed: false,
+  channel_cdp_data_entry: true,
+  channel_cdp_receipt_entry: false,
+  channel_status: true,
+  createdAt: '2026-01-10T09:00:00.000Z',
+  updatedAt: '2026-01-10T09:00:00.000Z',
+};
+
+const customer: Customer = {
+  _id: '64b0000000000000000000a7',
+  customer_phone: '+905321234567',
+  customer_name: 'Zeynep',
+  customer_surname: 'Demir',
+  customer_email: 'zeynep@example.com',
+  customer_gender: 'female',
+  customer_birthdate: '1992-04-18',
+  age: 34,
+  customer_address: null,
+  customer_province: 'İstanbul',
+  customer_district: 'Kadıköy',
+  customer_locality: null,
+  customer_number_of_children: 1,
+  customer_frequency: 'once_a_month',
+  customer_is_developer: false,
+  customer_vehicle_plate: null,
+  customer_is_parent: true,
+  channel_id: channel._id,
+  customer_favorite_region: null,
+  customer_favorite_category: null,
+  customer_push_token: null,
+  customer_sms_permission: true,
+  customer_sms_permission_date: '2026-01-10T09:00:00.000Z',
+  customer_email_permission: false,
+  customer_email_permission_date: null,
+  customer_call_permission: false,
+  customer_call_permission_date: null,
+  customer_kvkk_permission: true,
+  customer_kvkk_permission_date: '2026-01-10T09:00:00.000Z',
+  customer_deletedAt: null,
+  createdAt: '2026-01-10T09:00:00.000Z',
+};
+
+const serveChannel = () =>
+  server()
+    .on('GET', `/customer/channel/${channel._id}`, () => json(channel))
+    .on('GET', '/geo/cities', () => json([{ _id: ISTANBUL, name: 'İstanbul' }]))
+    .on('GET', `/geo/cities/${ISTANBUL}/towns`, () => json([{ _id: KADIKOY, name: 'Kadıköy' }]))
+    .on('GET', `/geo/towns/${KADIKOY}/neighborhoods`, () =>
+      json([{ _id: '64b0000000000000000e0002', name: 'Moda', district: 'Kadıköy', zip_code: '34710' }]),
+    );
+
+const box = (name: string) => screen.getByRole('checkbox', { name });
+const contactBoxes = () => ['Telefonla arama izni', 'SMS izni', 'E-posta izni'].map(box);
+const pick = async (user: UserEvent, name: string, option: string) => {
+  await user.click(screen.getByRole('combobox', { name }));
+  await user.click(await screen.findByRole('option', { name: new RegExp(`^${option}`) }, slow));
+};
+/** Types a whole value at once: per-key typing is slow in jsdom and tells nothing more here. */
+const fill = async (user: UserEvent, field: HTMLElement, text: string) => {
+  await user.click(field);
+  await user.paste(text);
+};
+const typeDate = async (user: UserEvent, digits: string) => {
+  const [day] = within(screen.getByRole('group', { name: 'Doğum tarihi' })).getAllByRole('spinbutton');
+  await user.click(day!);
+  await user.keyboard(digits);
+};
+
+describe('registering a customer through a channel', () => {
+  it('names the channel in the header and keeps the button off until KVKK is accepted', async () => {
+    serveChannel();
+    const { user } = renderApp({ path: `/registration/customer/new/${channel._id}`, ...desk });
+    const submit = await screen.findByRole('button', { name: 'Müşteriyi Kaydet' }, slow);
+    expect(screen.getByRole('heading', { name: 'Yeni Müşteri' })).toBeInTheDocument();
+    expect(screen.getByText('Danışma Bankosu')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    expect(screen.getByText('Kaydetmek için KVKK aydınlatma metni onaylanmalıdır.')).toBeInTheDocument();
+    await user.click(box('KVKK aydınlatma metnini okudum, onaylıyorum'));
+    expect(submit).toBeEnabled();
+    await user.click(box('KVKK aydınlatma metnini okudum, onaylıyorum'));
+    expect(submit).toBeDisabled();
+  }, 60_000);
+
+  it('ticks call, SMS and email together with the master permission, and reflects them back', async () => {
+    serveChannel();
+    const { user } = renderApp({ path: `/registration/customer/new/${channel._id}`, ...desk });
+    const master = await screen.findByRole('checkbox', { name: 'Tüm iletişim izinleri' }, slow);
+    expect(master).not.toBeChecked();
+    await user.click(master);
+    for (const one of contactBoxes()) expect(one).toBeChecked();
+    expect(master).toBeChecked();
+    await user.click(box('SMS izni'));
+    expect(master).not.toBeChecked();
+    expect(master).toHaveAttribute('data-indeterminate', 'true');
+    await user.click(master);
+    for (const one of contactBoxes()) expect(one).toBeChecked();
+    await user.click(master);
+    for (const one of contactBoxes()) expect(one).not.toBeChecked();
+    await user.click(box('Telefonla arama izni'));
+    await user.click(box('SMS izni'));
+    await user.click(box('E-posta izni'));
+    expect(master).toBeChecked();
+  }, 60_000);
+
+  it('sends the registration body and lands on the new customer', async () => {
+    serveChannel();
+    server().on('POST', '/customer-entry/register', ({ body }) =>
+      json({ ...customer, _id: '64b0000000000000000000a8', ...(body as object) }, 201),
+    );
+    const { user, router } = renderApp({ path: `/registration/customer/new/${channel._id}`, ...desk });
+    await fill(user, await screen.findByRole('textbox', { name: 'Ad' }, slow), 'Mehmet');
+    await fill(user, screen.getByRole('textbox', { name: 'Soyad' }), 'Öztürk');
+    await fill(user, screen.getByRole('textbox', { name: 'Telefon' }), '0532 987 65 43');
+    await fill(user, screen.getByRole('textbox', { name: 'E-posta' }), 'mehmet@example.com');
+    await typeDate(user, '03111988');
+    await pick(user, 'Cinsiyet', 'Erkek');
+    await pick(user, 'İl', 'İstanbul');
+    await pick(user, 'İlçe', 'Kadıköy');
+    await pick(user, 'Mahalle', 'Moda');
+    await fill(user, screen.getByRole('textbox', { name: 'Açık adres' }), 'Bahariye Cd. No: 5');
+    await fill(user, screen.getByRole('textbox', { name: 'Araç plakası' }), '34 abc 123');
+    await fill(user, screen.getByRole('spinbutton', { name: 'Çocuk sayısı' }), '2');
+    await pick(user, 'AVM’ye gelme sıklığı', 'Haftada bir');
+    await pick(user, 'Ebeveyn mi?', 'Evet');
+    await user.click(box('KVKK aydınlatma metnini okudum, onaylıyorum'));
+    await user.click(box('Tüm iletişim izinleri'));
+    await user.click(screen.getByRole('button', { name: 'Müşteriyi Kaydet' }));
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/customers/64b0000000000000000000a8/detail'),
+    );
+    expect(server().to('POST', '/customer-entry/register')[0]!.body).toEqual({
+      channel_id: channel._id,
+      customer_phone: '+905329876543',
+      customer_name: 'Mehmet',
+      customer_surname: 'Öztürk',
+      customer_email: 'mehmet@example.com',
+      customer_birthdate: '1988-11-03',
+      customer_gender: 'male',
+      customer_province: 'İstanbul',
+      customer_district: 'Kadıköy',
+      customer_locality: 'Moda',
+      customer_address: 'Bahariye Cd. No: 5',
+      customer_vehicle_plate: '34ABC123',
+      customer_number_of_children: 2,
+      customer_frequency: 'once_a_week',
+      customer_is_parent: true,
+      customer_accepts_kvkk: true,
+      customer_allows_call: true,
+      customer_allows_sms: true,
+      customer_allows_email: true,
+    });
+    expect(await screen.findByText('Müşteri kaydedildi', {}, slow)).toBeInTheDocument();
+  }, 90_000);
+
+  it('puts a taken phone under the phone field', async () => {
+    serveChannel();
+    server().on('POST', '/customer-entry/register', () =>
+      json(
+        {
+          statusCode: 409,
+          code: 'CUSTOMER_EXISTS',
+          message: 'Bu telefon numarasıyla kayıtlı bir müşteri zaten var',
+        },
+        409,
+      ),
+    );
+    const { user } = renderApp({ path: `/registration/customer/new/${channel._id}`, ...desk });
+    await fill(user, await screen.findByRole('textbox', { name: 'Ad' }, slow), 'Ali');
+    await fill(user, screen.getByRole('textbox', { name: 'Soyad' }), 'Kaya');
+    await fill(user, screen.getByRole('textbox', { name: 'Telefon' }), '5321234567');
+    await typeDate(user, '01011990');
+    await user.click(box('KVKK aydınlatma metnini okudum, onaylıyorum'));
+    await user.click(screen.getByRole('button', { name: 'Müşteriyi Kaydet' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Telefon' })).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(
+      screen.getAllByText('Bu telefon numarasıyla kayıtlı bir müşteri zaten var').length,
+    ).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe('looking a customer up by phone', () => {
+  it('goes on to the new-customer form with the phone when it is not registered', async () => {
+    serveChannel();
+    server().on('POST', '/customer-entry/check', () => json({ registered: false, customer: null }));
+    const { user, router } = renderApp({ path: `/registration/customer/by-phone/${channel._id}`, ...desk });
+    await user.type(await screen.findByRole('textbox', { name: 'Telefon' }, slow), '0532 111 22 33');
+    await user.click(screen.getByRole('button', { name: 'Sorgula' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/registration/customer/new/${channel._id}`),
+    );
+    expect(server().to('POST', '/customer-entry/check')[0]!.body).toEqual({
+      customer_phone: '+905321112233',
+      channel_id: channel._id,
+    });
+    expect(
+      await screen.findByText('Müşteri kayıtlı değil, lütfen önce kaydedin', {}, slow),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Telefon' }, slow)).toHaveValue('0532 111 22 33');
+  }, 60_000);
+
+  it('shows a registered customer with the form to update, and saves it', async () => {
+    serveChannel();
+    server()
+      .on('POST', '/customer-entry/check', () => json({ registered: true, customer }))
+      .on('POST', `/customer-entry/update/${customer._id}`, () => json(customer));
+    const { user, router } = renderApp({ path: `/registration/customer/by-phone/${channel._id}`, ...desk });
+    await user.type(await screen.findByRole('textbox', { name: 'Telefon' }, slow), '05321234567');
+    await user.click(screen.getByRole('button', { name: 'Sorgula' }));
+    expect(await screen.findByText('Zeynep Demir', {}, slow)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Ad' })).toHaveValue('Zeynep');
+    expect(screen.getByRole('combobox', { name: 'İlçe' })).toHaveValue('Kadıköy');
+    expect(box('KVKK aydınlatma metnini okudum, onaylıyorum')).toBeChecked();
+    await user.click(box('E-posta izni'));
+    await user.click(screen.getByRole('button', { name: 'Değişiklikleri Kaydet' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/customers/${customer._id}/detail`));
+    expect(server().to('POST', `/customer-entry/update/${customer._id}`)[0]!.body).toMatchObject({
+      channel_id: channel._id,
+      customer_name: 'Zeynep',
+      customer_email: 'zeynep@example.com',
+      customer_province: 'İstanbul',
+      customer_district: 'Kadıköy',
+      customer_locality: null,
+      customer_frequency: 'once_a_month',
+      customer_is_parent: true,
+      customer_accepts_kvkk: true,
+      customer_allows_sms: true,
+      customer_allows_email: true,
+      customer_allows_call: false,
+    });
+  }, 60_000);
+});
+
+describe('choosing the channel', () => {
+  it('offers only open channels that take registrations', async () => {
+    server()
+      .on('GET', '/data-types/channel', () =>
+        json([
+          channel,
+          {
+            ...channel,
+            _id: '64b0000000000000000000c2',
+            channel_name: 'Kapalı Stant',
+            channel_status: false,
+          },
+          {
+            ...channel,
+            _id: '64b0000000000000000000c3',
+            channel_name: 'Mobil Uygulama',
+            channel_cdp_data_entry: false,
+          },
+        ]),
+      )
+      .on('GET', '/data-types/channel-type', () => json([]));
+    const { user, router } = renderApp({ path: '/registration', ...desk });
+    const card = await screen.findByRole('article', { name: 'Danışma Bankosu' }, slow);
+    expect(router.state.location.pathname).toBe('/registration/customer');
+    expect(screen.queryByText('Kapalı Stant')).not.toBeInTheDocument();
+    expect(screen.queryByText('Mobil Uygulama')).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('link', { name: 'Telefonla sorgula: Danışma Bankosu' }));
+    expect(router.state.location.pathname).toBe(`/registration/customer/by-phone/${channel._id}`);
+  }, 60_000);
+});
