@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account/routes';
 import { authRoutes, guestAliasRoutes, unprotectedAuthRoutes } from '../features/auth/routes';
 import { channelRoutes } from '../features/channels/routes';
+import { customerRoutes } from '../features/customers/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { RouteError } from '../features/errors/RouteError';
 import { errorRoutes } from '../features/errors/routes';
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
           ...locationRoutes,
           ...registrationRoutes,
           ...channelRoutes,
+          ...customerRoutes,
           // Feature route lists go here: reports, customers, registration, campaigns, feedbacks,
           // agreements, qr-codes, marketing, reservation, surveys, lending, loyalty.
         ],

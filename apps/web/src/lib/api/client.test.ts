@@ -264,6 +264,37 @@ describe('downloads', () => {
     expect(server.last()!.body).toEqual({ filter: [] });
   });
 
+  it('reports the bytes received while the answer streams in', async () => {
+    const encoder = new TextEncoder();
+    server.on(
+      'POST',
+      '/customer/export',
+      () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(encoder.encode('abc'));
+              controller.enqueue(encoder.encode('defgh'));
+              controller.close();
+            },
+          }),
+          { headers: { 'content-type': 'application/octet-stream' } },
+        ),
+    );
+    const seen: number[] = [];
+    const file = await api.download('POST', '/customer/export', {
+      onProgress: ({ loaded, total }) => {
+        seen.push(loaded);
+        expect(total).toBeUndefined();
+      },
+    });
+    expect(seen).toEqual([0, 3, 8]);
+    // jsdom's Blob cannot be read back; its size shows every chunk went in.
+    expect(file.blob.size).toBe(8);
+    expect(file.blob.type).toBe('application/octet-stream');
+    expect(file.filename).toBe('download');
+  });
+
   it('parses the forms of content-disposition seen in the wild', () => {
     expect(filenameFromDisposition('attachment; filename="rapor 2024.pdf"')).toBe('rapor 2024.pdf');
     expect(filenameFromDisposition('attachment; filename=kuponlar.csv')).toBe('kuponlar.csv');

@@ -37,7 +37,30 @@ export type RequestOptions<T = unknown> = {
   schema?: z.ZodType<T>;
 };
 
-export type DownloadOptions = Omit<RequestOptions, 'schema'> & { filename?: string };
+export type DownloadOptions = Omit<RequestOptions, 'schema'> & {
+  filename?: string;
+  /** Bytes received so far while the answer streams in; `total` only when the server sent a length. */
+  onProgress?: (progress: DownloadProgress) => void;
+};
+export type DownloadProgress = { loaded: number; total?: number };
+
+/** The answer's bytes, read chunk by chunk so that a long export can show how much has arrived. */
+const readBlob = async (response: Response, onProgress?: (progress: DownloadProgress) => void) => {
+  if (!onProgress || !response.body) return response.blob();
+  const total = Number(response.headers.get('content-length')) || undefined;
+  const reader = response.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let loaded = 0;
+  onProgress({ loaded, total });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value as Uint8Array<ArrayBuffer>);
+    loaded += value.byteLength;
+    onProgress({ loaded, total });
+  }
+  return new Blob(chunks, { type: response.headers.get('content-type') ?? '' });
+};
 export type UploadOptions<T> = Omit<RequestOptions<T>, 'body' | 'retry' | 'retryDelayMs'> & {
   onProgress?: (progress: UploadProgress) => void;
 };
@@ -229,7 +252,7 @@ export const createApiClient = (config: ApiClientOptions = {}) => {
         path,
         options,
         async (response): Promise<DownloadedFile> => ({
-          blob: await response.blob(),
+          blob: await readBlob(response, options.onProgress),
           filename:
             filenameFromDisposition(response.headers.get('content-disposition')) ??
             options.filename ??

@@ -6,7 +6,7 @@
  *
  * const page = await api.post('/customer/filter', query, { schema: listResponse(customer) });
  * await api.put(`/campaign/${id}`, { campaign_status: 'active' });
- * saveFile(await api.download('POST', '/customer/export', { body: { filter } }));
+ * saveFile(await api.download('POST', '/customer/export', { body: { filter }, onProgress: (p) => setBytes(p.loaded) }));
  * await api.upload('POST', '/customer/import', form, { onProgress: (p) => setPercent(p.percent) });
  * api.onUnauthorized(() => signOut()); // once, in the auth layer
  *
@@ -24,6 +24,7 @@ export {
   type ApiClientOptions,
   createApiClient,
   type DownloadOptions,
+  type DownloadProgress,
   type HeaderValues,
   type HttpMethod,
   type RequestOptions,

@@ -12,7 +12,7 @@ type SearchBoxProps = {
   placeholder?: string;
 };
 
-/** A search field that reports its text only once the user stops typing. */
+/** A search field that reports its text once the user stops typing, or at once on Enter. */
 export const SearchBox = ({ keyword, onSearch, delay, placeholder }: SearchBoxProps) => {
   const { t } = useTranslation();
   const [text, setText] = useState(keyword);
@@ -35,6 +35,13 @@ export const SearchBox = ({ keyword, onSearch, delay, placeholder }: SearchBoxPr
       placeholder={placeholder}
       value={text}
       onChange={(event) => setText(event.target.value)}
+      onKeyDown={(event) => {
+        // Enter searches at once instead of waiting out the delay.
+        if (event.key === 'Enter' && text.trim() !== keyword) {
+          event.preventDefault();
+          onSearch(text.trim());
+        }
+      }}
       slotProps={{
         input: {
           startAdornment: (

@@ -1,0 +1,163 @@
+import { type ConsentEvent, type ConsentType, consentTypes } from '@avlu/contracts';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import { alpha } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../components/confirm-dialog';
+import { useAuth } from '../../lib/auth';
+import { formatDateTime } from '../../lib/i18n/dates';
+import { consentIcons } from './ConsentIcons';
+import { type CustomerProfile, consentState, useSetConsent } from './customers.resource';
+
+function ConsentCard({ profile, type }: { profile: CustomerProfile; type: ConsentType }) {
+  const { t } = useTranslation('customers');
+  const confirm = useConfirm();
+  const setConsent = useSetConsent();
+  const { value, date } = consentState(profile, type);
+  const Icon = consentIcons[type];
+  const name = t(`consents.names.${type}`);
+
+  const toggle = async () => {
+    const next = !value;
+    const ok = await confirm({
+      title: t(next ? 'consents.grantTitle' : 'consents.revokeTitle', { name }),
+      content: t(next ? 'consents.grantContent' : 'consents.revokeContent', {
+        name: name.toLocaleLowerCase(),
+      }),
+      confirmText: t(next ? 'consents.grant' : 'consents.revoke'),
+      destructive: !next,
+    });
+    if (ok) setConsent.mutate({ id: profile._id, type, value: next });
+  };
+
+  return (
+    <Card
+      variant="outlined"
+      data-testid={`consent-${type}`}
+      sx={{ p: 2, borderColor: value ? 'success.main' : undefined }}
+    >
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+        <Box
+          sx={{
+            display: 'inline-flex',
+            p: 1,
+            borderRadius: 1.5,
+            color: value ? 'success.main' : 'text.secondary',
+            bgcolor: (theme) => alpha(value ? theme.palette.success.main : theme.palette.text.secondary, 0.1),
+          }}
+        >
+          <Icon />
+        </Box>
+        <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="subtitle2">{name}</Typography>
+          <Chip
+            size="small"
+            sx={{ alignSelf: 'flex-start' }}
+            color={value ? 'success' : 'default'}
+            label={t(value ? 'consents.granted' : 'consents.notGranted')}
+          />
+          <Typography variant="caption" color="text.secondary">
+            {date ? t('consents.approvedAt', { date: formatDateTime(date) }) : t('consents.neverApproved')}
+          </Typography>
+        </Stack>
+        <FormControlLabel
+          sx={{ m: 0 }}
+          label=""
+          control={
+            <Switch
+              checked={value}
+              disabled={setConsent.isPending}
+              onChange={toggle}
+              slotProps={{ input: { 'aria-label': name } }}
+            />
+          }
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+function ConsentHistory({ events }: { events: ConsentEvent[] }) {
+  const { t } = useTranslation('customers');
+  const { admin } = useAuth();
+  const staff = (id: string | null) => {
+    if (!id) return t('none');
+    if (id === admin?._id) return `${admin.admin_name} ${admin.admin_surname} (${t('consents.you')})`;
+    return `${t('consents.staffMember')} · …${id.slice(-6)}`;
+  };
+  if (events.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('consents.historyEmpty')}
+      </Typography>
+    );
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={t('consents.history')}>
+        <TableHead>
+          <TableRow>
+            {(['type', 'value', 'at', 'source', 'staff', 'agreement_version'] as const).map((column) => (
+              <TableCell key={column}>{t(`consents.columns.${column}`)}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {events.map((event) => (
+            <TableRow key={event._id} hover>
+              <TableCell>{t(`consents.names.${event.type}`)}</TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={event.value ? 'success' : 'error'}
+                  label={t(event.value ? 'consents.actions.granted' : 'consents.actions.revoked')}
+                />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.at)}</TableCell>
+              <TableCell>{t(`consents.sources.${event.source}`)}</TableCell>
+              <TableCell title={event.staff_admin_id ?? undefined}>{staff(event.staff_admin_id)}</TableCell>
+              <TableCell>{event.agreement_version ?? t('none')}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** The consents tab: each consent with its state, approval date and switch; then their history. */
+export function CustomerConsents({ profile }: { profile: CustomerProfile }) {
+  const { t } = useTranslation('customers');
+  return (
+    <Stack spacing={3}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+        }}
+      >
+        {consentTypes.map((type) => (
+          <ConsentCard key={type} profile={profile} type={type} />
+        ))}
+      </Box>
+      <Stack spacing={1.5}>
+        <Typography variant="h6" component="h2">
+          {t('consents.history')}
+        </Typography>
+        <ConsentHistory events={profile.consent_history} />
+      </Stack>
+    </Stack>
+  );
+}

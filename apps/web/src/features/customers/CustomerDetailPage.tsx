@@ -1,0 +1,277 @@
+import { isObjectId } from '@avlu/contracts';
+import CardGiftcardOutlinedIcon from '@mui/icons-material/CardGiftcardOutlined';
+import CodeOffOutlinedIcon from '@mui/icons-material/CodeOffOutlined';
+import CodeOutlinedIcon from '@mui/icons-material/CodeOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import TollOutlinedIcon from '@mui/icons-material/TollOutlined';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useConfirm } from '../../components/confirm-dialog';
+import { LoadingScreen } from '../../components/loading-screen/LoadingScreen';
+import { PageHeader } from '../../components/page-header/PageHeader';
+import { useConfirmedRemove } from '../../lib/data-table';
+import { formatDate, formatDateTime } from '../../lib/i18n/dates';
+import { ConsentIcons } from './ConsentIcons';
+import { CustomerConsents } from './CustomerConsents';
+import { useChannelNames } from './channel-names';
+import {
+  type CustomerProfile,
+  customers,
+  displayPhone,
+  fullName,
+  useCustomerProfile,
+  useSetDeveloper,
+} from './customers.resource';
+
+const tabs = ['profile', 'consents', 'receipts', 'coupons', 'wheel'] as const;
+type TabKey = (typeof tabs)[number];
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack spacing={0.25} sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Stack>
+  );
+}
+
+function ProfileFields({ profile }: { profile: CustomerProfile }) {
+  const { t } = useTranslation('customers');
+  const channels = useChannelNames();
+  const text = (value: string | number | null | undefined) =>
+    value === null || value === undefined || value === '' ? t('none') : String(value);
+  const yesNo = (value: boolean | null) => (value === null ? t('none') : t(value ? 'yes' : 'no'));
+  const rows: [keyof typeof profile | 'age', ReactNode][] = [
+    ['customer_name', text(profile.customer_name)],
+    ['customer_surname', text(profile.customer_surname)],
+    ['customer_phone', displayPhone(profile.customer_phone)],
+    ['customer_email', text(profile.customer_email)],
+    ['customer_gender', t(`genders.${profile.customer_gender}`)],
+    ['customer_birthdate', profile.customer_birthdate ? formatDate(profile.customer_birthdate) : t('none')],
+    ['age', text(profile.age)],
+    ['customer_province', text(profile.customer_province)],
+    ['customer_district', text(profile.customer_district)],
+    ['customer_locality', text(profile.customer_locality)],
+    ['customer_address', text(profile.customer_address)],
+    ['customer_number_of_children', text(profile.customer_number_of_children)],
+    ['customer_is_parent', yesNo(profile.customer_is_parent)],
+    [
+      'customer_frequency',
+      profile.customer_frequency ? t(`frequencies.${profile.customer_frequency}`) : t('none'),
+    ],
+    ['customer_vehicle_plate', text(profile.customer_vehicle_plate)],
+    [
+      'channel_id',
+      profile.channel_id ? (channels.names.get(profile.channel_id) ?? t('unknownChannel')) : t('none'),
+    ],
+    ['customer_favorite_region', text(profile.customer_favorite_region)],
+    ['customer_favorite_category', text(profile.customer_favorite_category)],
+    ['customer_push_token', t(profile.customer_push_token ? 'detail.pushToken.yes' : 'detail.pushToken.no')],
+    ['customer_is_developer', yesNo(profile.customer_is_developer)],
+    ['createdAt', formatDateTime(profile.createdAt)],
+    ...(profile.customer_deletedAt
+      ? [
+          ['customer_deletedAt', formatDateTime(profile.customer_deletedAt)] as [
+            keyof typeof profile,
+            ReactNode,
+          ],
+        ]
+      : []),
+  ];
+  return (
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gap: 2.5,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
+      }}
+    >
+      {rows.map(([field, value]) => (
+        <Field key={field} label={t(`fields.${field}`)}>
+          {value}
+        </Field>
+      ))}
+    </Box>
+  );
+}
+
+function EmptyTab({ icon, text }: { icon: ReactNode; text: string }) {
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'center', py: 6, color: 'text.secondary' }}>
+      {icon}
+      <Typography variant="body2">{text}</Typography>
+    </Stack>
+  );
+}
+
+function Summary({ profile }: { profile: CustomerProfile }) {
+  const { t } = useTranslation('customers');
+  const name = fullName(profile);
+  return (
+    <Card sx={{ p: 3 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5} sx={{ alignItems: { sm: 'center' } }}>
+        <Avatar sx={{ width: 64, height: 64, fontSize: 24, bgcolor: 'primary.main' }}>
+          {(profile.customer_name?.charAt(0) ?? '') + (profile.customer_surname?.charAt(0) ?? '') || '?'}
+        </Avatar>
+        <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+            <Typography variant="h5" component="p">
+              {name || displayPhone(profile.customer_phone)}
+            </Typography>
+            {profile.customer_is_developer && <Chip size="small" color="warning" label={t('developer')} />}
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {[displayPhone(profile.customer_phone), profile.customer_email].filter(Boolean).join(' · ')}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {[
+              t('detail.registeredOn', { date: formatDate(profile.createdAt) }),
+              profile.age !== null && t('detail.ageYears', { age: profile.age }),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography>
+        </Stack>
+        <ConsentIcons customer={profile} />
+      </Stack>
+    </Card>
+  );
+}
+
+function DetailActions({ profile }: { profile: CustomerProfile }) {
+  const { t } = useTranslation('customers');
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const setDeveloper = useSetDeveloper();
+  const remove = useConfirmedRemove(customers, { title: t('detail.deleteTitle') });
+  const marked = profile.customer_is_developer;
+  const toggleDeveloper = async () => {
+    const ok = await confirm({
+      title: t(marked ? 'detail.unmarkDeveloperTitle' : 'detail.markDeveloperTitle'),
+      content: t('detail.developerHint'),
+      confirmText: t(marked ? 'detail.unmarkDeveloper' : 'detail.markDeveloper'),
+    });
+    if (ok) setDeveloper.mutate({ id: profile._id, value: !marked });
+  };
+  const deleteCustomer = async () => {
+    const name = fullName(profile) || displayPhone(profile.customer_phone);
+    if (await remove(profile._id, t('detail.deleteContent', { name }))) navigate('/customers/filter');
+  };
+  return (
+    <>
+      <Button
+        variant="outlined"
+        color="inherit"
+        disabled={setDeveloper.isPending}
+        startIcon={marked ? <CodeOffOutlinedIcon /> : <CodeOutlinedIcon />}
+        onClick={toggleDeveloper}
+      >
+        {t(marked ? 'detail.unmarkDeveloper' : 'detail.markDeveloper')}
+      </Button>
+      <Button variant="outlined" color="error" startIcon={<DeleteOutlineIcon />} onClick={deleteCustomer}>
+        {t('detail.delete')}
+      </Button>
+    </>
+  );
+}
+
+/** /customers/{customerId}/detail: profile, consents with history, and the tabs later features fill. */
+export default function CustomerDetailPage() {
+  const { t } = useTranslation('customers');
+  const { customerId } = useParams();
+  const [params, setParams] = useSearchParams();
+  const id = isObjectId(customerId) ? customerId : undefined;
+  const profile = useCustomerProfile(id);
+  const tab: TabKey = tabs.find((key) => key === params.get('tab')) ?? 'profile';
+  const crumbs = [
+    { label: t('title'), to: '/customers' },
+    { label: t('list.title'), to: '/customers/filter' },
+    {
+      label: profile.data
+        ? fullName(profile.data) || displayPhone(profile.data.customer_phone)
+        : t('detail.title'),
+    },
+  ];
+
+  if (!id || profile.isError)
+    return (
+      <>
+        <PageHeader title={t('detail.title')} crumbs={crumbs} />
+        <Card sx={{ p: 3 }}>
+          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Alert severity="error">
+              {!id || profile.error?.statusCode === 404 ? t('detail.notFound') : profile.error?.message}
+            </Alert>
+            <Button component={RouterLink} to="/customers/filter">
+              {t('detail.backToList')}
+            </Button>
+          </Stack>
+        </Card>
+      </>
+    );
+  if (!profile.data) return <LoadingScreen fullPage={false} />;
+
+  return (
+    <>
+      <PageHeader
+        title={t('detail.title')}
+        crumbs={crumbs}
+        action={<DetailActions profile={profile.data} />}
+      />
+      <Stack spacing={3}>
+        <Summary profile={profile.data} />
+        <Card>
+          <Tabs
+            value={tab}
+            onChange={(_, next: TabKey) =>
+              setParams(next === 'profile' ? {} : { tab: next }, { replace: true })
+            }
+            variant="scrollable"
+            sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+          >
+            {tabs.map((key) => (
+              <Tab key={key} value={key} label={t(`detail.tabs.${key}`)} />
+            ))}
+          </Tabs>
+          <Box sx={{ p: 3 }} role="tabpanel" aria-label={t(`detail.tabs.${tab}`)}>
+            {tab === 'profile' && <ProfileFields profile={profile.data} />}
+            {tab === 'consents' && <CustomerConsents profile={profile.data} />}
+            {tab === 'receipts' && (
+              <EmptyTab
+                icon={<ReceiptLongOutlinedIcon fontSize="large" />}
+                text={t('detail.empty.receipts')}
+              />
+            )}
+            {tab === 'coupons' && (
+              <EmptyTab
+                icon={<CardGiftcardOutlinedIcon fontSize="large" />}
+                text={t('detail.empty.coupons')}
+              />
+            )}
+            {tab === 'wheel' && (
+              <EmptyTab icon={<TollOutlinedIcon fontSize="large" />} text={t('detail.empty.wheel')} />
+            )}
+          </Box>
+        </Card>
+      </Stack>
+    </>
+  );
+}

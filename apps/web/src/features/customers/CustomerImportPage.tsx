@@ -1,0 +1,315 @@
+import {
+  type CustomerImportResult,
+  customerImportColumns,
+  customerImportRequiredColumns,
+} from '@avlu/contracts';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlineOutlined';
+import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import { alpha } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header/PageHeader';
+import { acceptPresets, UploadField, useUploadProgress } from '../../components/upload-field';
+import { type ApiError, isApiError, saveFile } from '../../lib/api';
+import { xlsxBlob } from '../../lib/excel/xlsx';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { importCustomers } from './customers.resource';
+
+/** The server's limit of one import file (contracts' CUSTOMER_IMPORT_MAX_BYTES). */
+const MAX_FILE_SIZE = 30 * 1024 * 1024;
+
+type ErrorRow = CustomerImportResult['error_list'][number] & { id: number };
+
+const required = new Set<string>(customerImportRequiredColumns);
+
+/** The template: the header row the server reads, and a guide sheet naming each column. */
+const useTemplate = () => {
+  const { t } = useTranslation('customers');
+  return () =>
+    saveFile({
+      filename: t('import.templateFile'),
+      blob: xlsxBlob([
+        {
+          name: t('import.templateSheet'),
+          rows: [customerImportColumns],
+          widths: customerImportColumns.map(() => 22),
+        },
+        {
+          name: t('import.guideSheet'),
+          rows: [
+            t('import.guideHeader', { returnObjects: true }) as string[],
+            ...customerImportColumns.map((column) => [
+              column,
+              t(`fields.${column}`),
+              required.has(column) ? t('yes') : t('no'),
+            ]),
+          ],
+        },
+      ]),
+    });
+};
+
+function Stat({
+  label,
+  value,
+  icon,
+  color,
+}: {
+  label: string;
+  value: number;
+  icon: ReactNode;
+  color: 'success' | 'info' | 'error';
+}) {
+  const language = useLanguage();
+  return (
+    <Card variant="outlined" sx={{ p: 2.5 }} aria-label={label}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Box
+          sx={{
+            display: 'inline-flex',
+            p: 1.25,
+            borderRadius: '50%',
+            color: `${color}.main`,
+            bgcolor: (theme) => alpha(theme.palette[color].main, 0.12),
+          }}
+        >
+          {icon}
+        </Box>
+        <Stack>
+          <Typography variant="h4" component="p" data-testid={`import-${color}`}>
+            {new Intl.NumberFormat(language).format(value)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
+
+function ImportResult({ result }: { result: CustomerImportResult }) {
+  const { t } = useTranslation('customers');
+  const errors = result.error_list;
+  const failedRows = new Set(errors.map((error) => error.row)).size;
+  const rows = useMemo<ErrorRow[]>(() => errors.map((error, id) => ({ ...error, id })), [errors]);
+  const fieldName = useCallback(
+    (field: string | null) => (field ? t(`fields.${field}`, field) : t('import.wholeFile')),
+    [t],
+  );
+  const columns = useMemo<GridColDef<ErrorRow>[]>(
+    () => [
+      {
+        field: 'row',
+        headerName: t('import.errorColumns.row'),
+        width: 90,
+        type: 'number',
+        align: 'left',
+        headerAlign: 'left',
+      },
+      {
+        field: 'field',
+        headerName: t('import.errorColumns.field'),
+        minWidth: 180,
+        valueFormatter: (value: string | null) => fieldName(value),
+      },
+      { field: 'reason', headerName: t('import.errorColumns.reason'), flex: 1, minWidth: 260 },
+    ],
+    [t, fieldName],
+  );
+  const download = () =>
+    saveFile({
+      filename: t('import.errorsFile'),
+      blob: xlsxBlob([
+        {
+          name: t('import.errorsSheet'),
+          rows: [
+            [t('import.errorColumns.row'), t('import.errorColumns.field'), t('import.errorColumns.reason')],
+            ...errors.map((error) => [error.row, fieldName(error.field), error.reason]),
+          ],
+          widths: [10, 24, 70],
+        },
+      ]),
+    });
+
+  return (
+    <Stack spacing={3} component="section" aria-label={t('import.result')}>
+      <Typography variant="h6" component="h2">
+        {t('import.result')}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+        <Stat
+          label={t('import.added')}
+          value={result.added_data}
+          color="success"
+          icon={<PersonAddAltOutlinedIcon />}
+        />
+        <Stat
+          label={t('import.existing')}
+          value={result.already_exist}
+          color="info"
+          icon={<PeopleOutlineIcon />}
+        />
+        <Stat label={t('import.failed')} value={failedRows} color="error" icon={<ErrorOutlineIcon />} />
+      </Box>
+      {errors.length === 0 ? (
+        <Alert severity="success" icon={<CheckCircleOutlineIcon />}>
+          {t('import.allDone')}
+        </Alert>
+      ) : (
+        <>
+          <Alert
+            severity="warning"
+            action={
+              <Button
+                color="inherit"
+                size="small"
+                startIcon={<FileDownloadOutlinedIcon />}
+                onClick={download}
+              >
+                {t('import.downloadErrors')}
+              </Button>
+            }
+          >
+            {t('import.retryPrompt', { count: failedRows })}
+          </Alert>
+          <DataGrid<ErrorRow>
+            aria-label={t('import.errors')}
+            rows={rows}
+            columns={columns}
+            autoHeight
+            disableRowSelectionOnClick
+            disableColumnFilter
+            pageSizeOptions={[10, 25, 50]}
+            initialState={{ pagination: { paginationModel: { pageSize: 10 } } }}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** /customers/import: an xlsx of customers in, counts and the refused rows out (spec §3, §8). */
+export default function CustomerImportPage() {
+  const { t } = useTranslation('customers');
+  const downloadTemplate = useTemplate();
+  const upload = useUploadProgress();
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<CustomerImportResult | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  const send = async () => {
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    setResult(null);
+    try {
+      setResult(await importCustomers(file, upload.onProgress));
+      setFile(null);
+    } catch (failure) {
+      if (!isApiError(failure)) throw failure;
+      if (!failure.canceled) setError(failure);
+    } finally {
+      setBusy(false);
+      upload.reset();
+    }
+  };
+
+  const status =
+    busy && upload.percent !== undefined && upload.percent < 100
+      ? t('import.uploading', { percent: upload.percent })
+      : busy
+        ? t('import.processing')
+        : undefined;
+
+  return (
+    <>
+      <PageHeader
+        title={t('import.title')}
+        crumbs={[{ label: t('title'), to: '/customers' }, { label: t('import.title') }]}
+        action={
+          <Button variant="outlined" startIcon={<FileDownloadOutlinedIcon />} onClick={downloadTemplate}>
+            {t('import.template')}
+          </Button>
+        }
+      />
+      <Stack spacing={3}>
+        <Card sx={{ p: 3 }}>
+          <Stack spacing={2.5}>
+            <Typography variant="body2" color="text.secondary">
+              {t('import.intro')}
+            </Typography>
+            <Stack spacing={1}>
+              <Typography variant="subtitle2">{t('import.columns')}</Typography>
+              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+                {customerImportColumns.map((column) => (
+                  <Chip
+                    key={column}
+                    size="small"
+                    variant={required.has(column) ? 'filled' : 'outlined'}
+                    color={required.has(column) ? 'primary' : 'default'}
+                    label={
+                      required.has(column)
+                        ? `${t(`fields.${column}`)} (${t('import.required')})`
+                        : t(`fields.${column}`)
+                    }
+                    title={column}
+                  />
+                ))}
+              </Stack>
+            </Stack>
+            <UploadField
+              label={t('import.file')}
+              value={file}
+              onChange={(next) => {
+                setFile(next);
+                setError(null);
+              }}
+              accept={acceptPresets.excel}
+              maxSize={MAX_FILE_SIZE}
+              disabled={busy}
+              progress={busy ? (upload.percent ?? 0) : undefined}
+              error={error?.fields?.customer_data}
+              name="customer_data"
+            />
+            {error && !error.fields?.customer_data && <Alert severity="error">{error.message}</Alert>}
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
+              {status && (
+                <Typography variant="body2" color="text.secondary" aria-live="polite">
+                  {status}
+                </Typography>
+              )}
+              <Button
+                variant="contained"
+                startIcon={<UploadFileOutlinedIcon />}
+                disabled={!file}
+                loading={busy}
+                onClick={send}
+              >
+                {t('import.submit')}
+              </Button>
+            </Stack>
+          </Stack>
+        </Card>
+        {result && (
+          <Card sx={{ p: 3 }}>
+            <ImportResult result={result} />
+          </Card>
+        )}
+      </Stack>
+    </>
+  );
+}

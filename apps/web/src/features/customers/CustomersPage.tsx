@@ -1,0 +1,260 @@
+import type { Customer, CustomerListQuery, SegmentFilter } from '@avlu/contracts';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import PhoneInTalkOutlinedIcon from '@mui/icons-material/PhoneInTalkOutlined';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useSnackbar } from 'notistack';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/page-header/PageHeader';
+import { formatBytes } from '../../components/upload-field';
+import { isApiError } from '../../lib/api';
+import { DataTable } from '../../lib/data-table';
+import { formatDate } from '../../lib/i18n/dates';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { usePermissions } from '../../lib/permissions';
+import { ConsentIcons } from './ConsentIcons';
+import { useChannelNames } from './channel-names';
+import { customers, displayPhone, exportCustomers, useCustomerCount } from './customers.resource';
+import { SegmentFilterBuilder } from './filter/SegmentFilterBuilder';
+import { compileDraft, type Draft, draftOf, parseFilterParam } from './filter/segment-draft';
+
+/** Spec §9: the smart search waits 3 seconds after the last keystroke (Enter searches at once). */
+export const SMART_SEARCH_DELAY = 3000;
+/** A change in the builder reaches the list and the count once the user pauses. */
+const FILTER_DELAY = 400;
+
+const dash = '—';
+
+const useColumns = (): GridColDef<Customer>[] => {
+  const { t } = useTranslation('customers');
+  const channels = useChannelNames();
+  return useMemo(
+    () => [
+      {
+        field: 'customer_name',
+        minWidth: 130,
+        flex: 1,
+        renderCell: ({ row }) => (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: 1 }}>
+            <Typography variant="body2" noWrap>
+              {row.customer_name ?? dash}
+            </Typography>
+            {row.customer_is_developer && (
+              <Chip size="small" color="warning" variant="outlined" label={t('developer')} />
+            )}
+          </Stack>
+        ),
+      },
+      { field: 'customer_surname', minWidth: 120, flex: 1, valueFormatter: (value) => value ?? dash },
+      {
+        field: 'customer_phone',
+        minWidth: 150,
+        sortable: false,
+        valueFormatter: (value: string) => displayPhone(value),
+      },
+      {
+        field: 'customer_email',
+        minWidth: 200,
+        flex: 1.2,
+        sortable: false,
+        valueFormatter: (value) => value ?? dash,
+      },
+      {
+        field: 'customer_gender',
+        minWidth: 110,
+        sortable: false,
+        valueFormatter: (value: Customer['customer_gender']) => t(`genders.${value}`),
+      },
+      { field: 'age', width: 70, sortable: false, valueFormatter: (value) => value ?? dash },
+      {
+        field: 'customer_province',
+        minWidth: 110,
+        sortable: false,
+        valueFormatter: (value) => value ?? dash,
+      },
+      {
+        field: 'channel_id',
+        minWidth: 140,
+        sortable: false,
+        valueFormatter: (value: string | null) =>
+          value ? (channels.names.get(value) ?? t('unknownChannel')) : dash,
+      },
+      {
+        field: 'consents',
+        width: 150,
+        sortable: false,
+        renderCell: ({ row }) => <ConsentIcons customer={row} />,
+      },
+      {
+        field: 'createdAt',
+        minWidth: 130,
+        valueFormatter: (value: string) => formatDate(value),
+      },
+    ],
+    // `t` changes with the language, which re-formats the dates; channel names arrive after the first page.
+    [t, channels.names],
+  );
+};
+
+/** The filter kept in the URL (so reload and back keep it), and the keyword the table keeps there. */
+const useUrlFilter = () => {
+  const [params] = useSearchParams();
+  const raw = params.get('filter');
+  const filter = useMemo(() => parseFilterParam(raw), [raw]);
+  return { filter, keyword: params.get('keyword') ?? '' };
+};
+
+/**
+ * The builder holds its draft itself, so typing in it re-renders only the builder; the finished
+ * conditions reach the URL, and with it the list and the count, once the user pauses.
+ */
+function FilterCard({ filter }: { filter: SegmentFilter }) {
+  const [, setParams] = useSearchParams();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(filter));
+  const compiled = useMemo(() => JSON.stringify(compileDraft(draft)), [draft]);
+  const applied = useRef(JSON.stringify(filter));
+
+  useEffect(() => {
+    if (compiled === applied.current) return;
+    const timer = setTimeout(() => {
+      applied.current = compiled;
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (compiled === '[]') next.delete('filter');
+          else next.set('filter', compiled);
+          // Page 4 of the old segment means nothing in the new one.
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    }, FILTER_DELAY);
+    return () => clearTimeout(timer);
+  }, [compiled, setParams]);
+
+  return (
+    <Card sx={{ p: 3 }}>
+      <SegmentFilterBuilder draft={draft} onChange={setDraft} summary={<CountSummary filter={filter} />} />
+    </Card>
+  );
+}
+
+function CountSummary({ filter }: { filter: SegmentFilter }) {
+  const { t } = useTranslation('customers');
+  const language = useLanguage();
+  const count = useCustomerCount(filter);
+  if (count.isError) return <Chip color="error" variant="outlined" label={count.error.message} />;
+  return (
+    <Chip
+      color="primary"
+      variant={filter.length ? 'filled' : 'outlined'}
+      aria-live="polite"
+      icon={count.isFetching ? <CircularProgress size={14} color="inherit" /> : undefined}
+      label={
+        count.data === undefined
+          ? t('filter.counting')
+          : t(filter.length ? 'filter.count' : 'filter.countAll', {
+              count: count.data,
+              formatted: new Intl.NumberFormat(language).format(count.data),
+            })
+      }
+    />
+  );
+}
+
+function ExportButton({ filter, keyword }: { filter: SegmentFilter; keyword: string }) {
+  const { t, i18n } = useTranslation('customers');
+  const { enqueueSnackbar } = useSnackbar();
+  const [received, setReceived] = useState<number | null>(null);
+  const run = async () => {
+    setReceived(0);
+    try {
+      await exportCustomers({ filter, ...(keyword && { keyword }) }, ({ loaded }) => setReceived(loaded));
+      enqueueSnackbar(t('export.done'), { variant: 'success' });
+    } catch (error) {
+      if (!(isApiError(error) && error.canceled))
+        enqueueSnackbar(error instanceof Error ? error.message : t('errors:INTERNAL_ERROR'), {
+          variant: 'error',
+        });
+    } finally {
+      setReceived(null);
+    }
+  };
+  const busy = received !== null;
+  return (
+    <Button
+      variant="outlined"
+      onClick={run}
+      disabled={busy}
+      startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <FileDownloadOutlinedIcon />}
+      aria-live="polite"
+    >
+      {busy ? t('export.progress', { size: formatBytes(received, i18n.language) }) : t('export.button')}
+    </Button>
+  );
+}
+
+/** /customers and /customers/filter: the segment builder, its live count, the smart search and the list. */
+export default function CustomersPage() {
+  const { t } = useTranslation('customers');
+  const navigate = useNavigate();
+  const { canVisit } = usePermissions();
+  const columns = useColumns();
+  const { filter, keyword } = useUrlFilter();
+  const params = useMemo(() => ({ filter }) as Omit<CustomerListQuery, 'pagination'>, [filter]);
+
+  return (
+    <>
+      <PageHeader
+        title={t('list.title')}
+        crumbs={[{ label: t('title'), to: '/customers' }, { label: t('list.title') }]}
+        action={
+          <>
+            {canVisit('/customers/search-by-phone') && (
+              <Button
+                component={RouterLink}
+                to="/customers/search-by-phone"
+                startIcon={<PhoneInTalkOutlinedIcon />}
+              >
+                {t('byPhone.title')}
+              </Button>
+            )}
+            {canVisit('/customers/import') && (
+              <Button component={RouterLink} to="/customers/import" startIcon={<UploadFileOutlinedIcon />}>
+                {t('import.title')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Stack spacing={3}>
+        <FilterCard filter={filter} />
+        <Card sx={{ p: 2 }}>
+          <DataTable<Customer, CustomerListQuery>
+            resource={customers}
+            columns={columns}
+            params={params}
+            urlState
+            label={t('list.title')}
+            searchDelay={SMART_SEARCH_DELAY}
+            searchPlaceholder={t('list.searchPlaceholder')}
+            toolbar={<ExportButton filter={filter} keyword={keyword} />}
+            gridProps={{
+              onRowClick: ({ row }) => navigate(`/customers/${row._id}/detail`),
+              sx: { '& .MuiDataGrid-row': { cursor: 'pointer' } },
+            }}
+          />
+        </Card>
+      </Stack>
+    </>
+  );
+}

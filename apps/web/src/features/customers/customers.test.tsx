@@ -1,0 +1,353 @@
+import { type ConsentEvent, type Customer, paginationOf } from '@avlu/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../lib/api/test-server';
+import { httpAuthClient } from '../../lib/auth';
+import { roleWith } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { installTestServer, serveSession } from '../../test/server';
+import type { CustomerProfile } from './customers.resource';
+
+const server = installTestServer();
+/** The first find waits for the lazily loaded page, which can take a while on a busy machine. */
+const slow = { timeout: 15_000 };
+const staff = roleWith(
+  'modules:customers:customers',
+  'modules:customers:customer-list',
+  'modules:customers:search-by-phone-number',
+  'modules:customers:customer-list:customer-import',
+);
+
+const customer = (overrides: Partial<Customer> = {}): Customer => ({
+  _id: '64c000000000000000000001',
+  customer_phone: '+905321234567',
+  customer_name: 'Ayşe',
+  customer_surname: 'Yıldız',
+  customer_email: 'ayse.yildiz@example.com',
+  customer_gender: 'female',
+  customer_birthdate: '1990-04-12',
+  age: 36,
+  customer_address: null,
+  customer_province: 'İzmir',
+  customer_district: 'Konak',
+  customer_locality: 'Alsancak',
+  customer_number_of_children: 2,
+  customer_frequency: 'once_a_month',
+  customer_is_developer: false,
+  customer_vehicle_plate: '35 ABC 123',
+  customer_is_parent: true,
+  channel_id: null,
+  customer_favorite_region: null,
+  customer_favorite_category: null,
+  customer_push_token: null,
+  customer_sms_permission: true,
+  customer_sms_permission_date: '2026-03-01T09:30:00.000Z',
+  customer_email_permission: false,
+  customer_email_permission_date: null,
+  customer_call_permission: false,
+  customer_call_permission_date: null,
+  customer_kvkk_permission: true,
+  customer_kvkk_permission_date: '2026-03-01T09:30:00.000Z',
+  customer_deletedAt: null,
+  createdAt: '2026-03-01T09:30:00.000Z',
+  ...overrides,
+});
+
+const people = [
+  customer(),
+  customer({
+    _id: '64c000000000000000000002',
+    customer_phone: '+905559876543',
+    customer_name: 'Mehmet',
+    customer_surname: 'Kara',
+    customer_email: null,
+    customer_gender: 'male',
+    customer_sms_permission: false,
+  }),
+];
+
+const page = (rows: Customer[]) =>
+  json({ data: rows, pagination: paginationOf(rows.length, { limit: 10, currentPage: 1 }) });
+
+const serveList = () =>
+  server()
+    .on('POST', '/customer/filter', () => page(people))
+    .on('POST', '/customer/smart-search', () => page(people.slice(0, 1)))
+    .on('POST', '/customer/count', () => json({ count: 1234, customer_ids: [] }))
+    .on('GET', '/data-types/channel', () => json([]))
+    .on('GET', '/geo/cities', () => json([]));
+
+const open = (path: string) => {
+  serveSession(server(), { role: staff });
+  return renderApp({ path, signedInAs: { role: staff }, authClient: httpAuthClient });
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('customer list', () => {
+  it('lists customers and sends the conditions of the filter builder to the list and the count', async () => {
+    serveList();
+    const { user, router } = open('/customers/filter');
+
+    const grid = await screen.findByRole('grid', { name: 'Müşteri Listesi' }, slow);
+    const row = (await within(grid).findByText('Ayşe')).closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText('0532 123 45 67')).toBeInTheDocument();
+    expect(within(row).getByText('Kadın')).toBeInTheDocument();
+    expect(within(row).getByRole('img', { name: 'SMS: Verildi' })).toBeInTheDocument();
+    expect(within(row).getByRole('img', { name: 'E-posta: Verilmedi' })).toBeInTheDocument();
+    expect(await screen.findByText('Toplam 1.234 müşteri')).toBeInTheDocument();
+    expect(server().to('POST', '/customer/filter')[0]!.body).toEqual({
+      filter: [],
+      pagination: { limit: 10, currentPage: 1 },
+    });
+
+    // Queries stay inside the builder: role queries over the whole grid are slow in jsdom.
+    const builder = screen.getByRole('region', { name: 'Müşteri filtresi' });
+    const add = async (kind: string) => {
+      await user.click(within(builder).getByRole('button', { name: 'Koşul ekle' }));
+      const menu = await waitFor(() => document.querySelector('[role="menu"]') as HTMLElement);
+      await user.click(within(menu).getByRole('menuitem', { name: kind }));
+    };
+    await add('Cinsiyet');
+    await user.click(within(builder).getByRole('button', { name: 'Kadın' }));
+    await add('Yaş aralığı');
+    await user.type(within(builder).getByRole('spinbutton', { name: 'Yaş aralığı: en az' }), '30');
+    await add('İletişim izni');
+    await user.click(within(builder).getByRole('button', { name: 'Verilmemiş' }));
+    await user.click(within(builder).getByRole('button', { name: 'Herhangi biri (VEYA)' }));
+
+    const expected = [
+      {
+        field: 'group',
+        op: 'or',
+        conditions: [
+          { field: 'gender', in: ['female'] },
+          { field: 'age', min: 30 },
+          { field: 'consent', type: 'sms', value: false },
+        ],
+      },
+    ];
+    await waitFor(() =>
+      expect(server().to('POST', '/customer/filter').at(-1)!.body).toMatchObject({ filter: expected }),
+    );
+    await waitFor(() =>
+      expect(server().to('POST', '/customer/count').at(-1)!.body).toEqual({ filter: expected }),
+    );
+    expect(JSON.parse(new URLSearchParams(router.state.location.search).get('filter')!)).toEqual(expected);
+    // An unfinished condition (no month chosen yet) is not sent.
+    await add('Doğum günü ayı');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(server().to('POST', '/customer/count').at(-1)!.body).toEqual({ filter: expected });
+
+    await user.click(within(builder).getByRole('button', { name: 'Koşulu kaldır: Cinsiyet' }));
+    await user.click(within(builder).getByRole('button', { name: 'Koşulu kaldır: İletişim izni' }));
+    await waitFor(() =>
+      expect(server().to('POST', '/customer/count').at(-1)!.body).toEqual({
+        filter: [{ field: 'age', min: 30 }],
+      }),
+    );
+  }, 60_000);
+
+  it('waits 3 seconds after the last keystroke before the smart search, or searches at once on Enter', async () => {
+    serveList();
+    open('/customers/filter');
+    const grid = await screen.findByRole('grid', { name: 'Müşteri Listesi' }, slow);
+    await within(grid).findByText('Mehmet');
+
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    const typist = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const search = screen.getByRole('searchbox', { name: 'Ara' });
+    await typist.type(search, 'ayşe');
+    act(() => vi.advanceTimersByTime(2_900));
+    expect(server().to('POST', '/customer/smart-search')).toEqual([]);
+    act(() => vi.advanceTimersByTime(200));
+    await waitFor(() => expect(server().to('POST', '/customer/smart-search')).toHaveLength(1));
+    expect(server().to('POST', '/customer/smart-search')[0]!.body).toMatchObject({
+      keyword: 'ayşe',
+      filter: [],
+    });
+    await waitFor(() => expect(within(grid).queryByText('Mehmet')).not.toBeInTheDocument());
+
+    await typist.type(search, ' y{Enter}');
+    await waitFor(() => expect(server().to('POST', '/customer/smart-search')).toHaveLength(2));
+    expect(server().to('POST', '/customer/smart-search')[1]!.body).toMatchObject({ keyword: 'ayşe y' });
+  }, 60_000);
+});
+
+describe('customer detail', () => {
+  it('revokes a consent after confirmation and shows it in the history', async () => {
+    const granted: ConsentEvent = {
+      _id: '64c0000000000000000000e1',
+      type: 'sms',
+      value: true,
+      at: '2026-03-01T09:30:00.000Z',
+      source: 'micro-site',
+      staff_admin_id: null,
+      client_address: null,
+      agreement_version: 'ETK-2026-01',
+    };
+    let profile: CustomerProfile = { ...people[0]!, consent_history: [granted] };
+    server()
+      .on('GET', '/customer/profile/:id', () => json(profile))
+      .on('GET', '/data-types/channel', () => json([]))
+      .on('POST', '/customer/profile/:id/marketing-permissions', ({ body }) => {
+        const { value } = body as { type: 'sms'; value: boolean };
+        profile = {
+          ...profile,
+          customer_sms_permission: value,
+          customer_sms_permission_date: value ? '2026-05-01T10:00:00.000Z' : null,
+          consent_history: [
+            {
+              ...granted,
+              _id: '64c0000000000000000000e2',
+              value,
+              at: '2026-05-01T10:00:00.000Z',
+              source: 'staff',
+              staff_admin_id: '64b000000000000000000001',
+              agreement_version: null,
+            },
+            ...profile.consent_history,
+          ],
+        };
+        return json(profile);
+      });
+    const { user } = open(`/customers/${people[0]!._id}/detail?tab=consents`);
+
+    const sms = await screen.findByRole('switch', { name: 'SMS izni' }, slow);
+    expect(sms).toBeChecked();
+    const history = screen.getByRole('table', { name: 'İzin geçmişi' });
+    expect(within(history).getAllByRole('row')).toHaveLength(2);
+    expect(within(history).getByText('Mikro site')).toBeInTheDocument();
+
+    await user.click(sms);
+    const dialog = await screen.findByRole('dialog', { name: 'SMS izni geri alınsın mı?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Vazgeç' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server().to('POST', `/customer/profile/${people[0]!._id}/marketing-permissions`)).toEqual([]);
+
+    await user.click(sms);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'SMS izni geri alınsın mı?' })).getByRole('button', {
+        name: 'İzni geri al',
+      }),
+    );
+    expect(await screen.findByText('İzin güncellendi')).toBeInTheDocument();
+    expect(server().to('POST', `/customer/profile/${people[0]!._id}/marketing-permissions`)[0]!.body).toEqual(
+      {
+        type: 'sms',
+        value: false,
+      },
+    );
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'SMS izni' })).not.toBeChecked());
+    const rows = within(screen.getByRole('table', { name: 'İzin geçmişi' })).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('SMS izni');
+    expect(rows[1]).toHaveTextContent('Geri alındı');
+    expect(rows[1]).toHaveTextContent('Personel');
+    expect(rows[1]).toHaveTextContent('Elif Yılmaz (Siz)');
+    expect(rows[2]).toHaveTextContent('Verildi');
+    expect(within(screen.getByTestId('consent-sms')).getByText('Henüz onaylanmadı')).toBeInTheDocument();
+  }, 60_000);
+
+  it('says the customer was not found for an unknown id', async () => {
+    server().on('GET', '/customer/profile/:id', () =>
+      json({ statusCode: 404, code: 'NOT_FOUND', message: 'Kayıt bulunamadı' }, 404),
+    );
+    open('/customers/64c0000000000000000000ff/detail');
+    expect(await screen.findByText(/Müşteri bulunamadı/, {}, slow)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Müşteri listesine dön' })).toHaveAttribute(
+      'href',
+      '/customers/filter',
+    );
+  }, 60_000);
+});
+
+describe('search by phone', () => {
+  it('finds a customer by a phone written with spaces, and clears them when the next one is unknown', async () => {
+    server().on('POST', '/customer/check/phone', ({ body }) =>
+      (body as { customer_phone: string }).customer_phone === '+905321234567'
+        ? json(people[0])
+        : json(
+            {
+              statusCode: 404,
+              code: 'CUSTOMER_NOT_FOUND',
+              message: 'Bu telefon numarasıyla kayıtlı müşteri bulunamadı',
+            },
+            404,
+          ),
+    );
+    const { user } = open('/customers/search-by-phone');
+    const phone = await screen.findByRole('textbox', { name: 'Telefon numarası' }, slow);
+    await user.type(phone, '0532 123 45 67');
+    await user.click(screen.getByRole('button', { name: 'Müşteriyi bul' }));
+    const found = await screen.findByRole('region', { name: 'Müşteri bulundu' });
+    expect(within(found).getByText('Ayşe Yıldız')).toBeInTheDocument();
+    expect(within(found).getByRole('link', { name: 'Müşteri detayını aç' })).toHaveAttribute(
+      'href',
+      `/customers/${people[0]!._id}/detail`,
+    );
+    expect(server().to('POST', '/customer/check/phone')[0]!.body).toEqual({
+      customer_phone: '+905321234567',
+    });
+
+    await user.clear(phone);
+    await user.type(phone, '0555 000 00 00');
+    await user.click(screen.getByRole('button', { name: 'Müşteriyi bul' }));
+    expect(
+      await screen.findByText('0555 000 00 00 numarasıyla bu AVM’de kayıtlı müşteri yok.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Müşteri bulundu' })).not.toBeInTheDocument();
+
+    await user.clear(phone);
+    await user.type(phone, '12');
+    await user.click(screen.getByRole('button', { name: 'Müşteriyi bul' }));
+    expect(await screen.findByText('Geçerli bir telefon numarası girin')).toBeInTheDocument();
+  }, 60_000);
+});
+
+describe('customer import', () => {
+  it('uploads the file and shows the counts and the refused rows', async () => {
+    server().on('POST', '/customer/import', () =>
+      json({
+        added_data: 2,
+        already_exist: 1,
+        error_list: [
+          { row: 4, field: 'customer_phone', reason: 'Geçerli bir telefon numarası girin' },
+          { row: 6, field: 'customer_name', reason: 'Bu alan zorunludur' },
+        ],
+      }),
+    );
+    const { user, container } = open('/customers/import');
+    await screen.findByRole('heading', { name: 'Müşteri Aktarımı' }, slow);
+    const file = new File(['xlsx'], 'musteriler.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
+    await user.upload(container.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement, file);
+    await user.click(screen.getByRole('button', { name: 'İçe aktar' }));
+
+    const result = await screen.findByRole('region', { name: 'Aktarım sonucu' });
+    expect(within(result).getByTestId('import-success')).toHaveTextContent('2');
+    expect(within(result).getByTestId('import-info')).toHaveTextContent('1');
+    expect(within(result).getByTestId('import-error')).toHaveTextContent('2');
+    expect(within(result).getByText(/2 satır aktarılamadı/)).toBeInTheDocument();
+    const errors = within(result).getByRole('grid', { name: 'Hatalı satırlar' });
+    const row = (await within(errors).findByText('Geçerli bir telefon numarası girin')).closest(
+      '[role="row"]',
+    );
+    expect(row).toHaveTextContent('4');
+    expect(row).toHaveTextContent('Telefon');
+    const sent = server().to('POST', '/customer/import')[0]!.body as FormData;
+    expect((sent.get('customer_data') as File).name).toBe('musteriler.xlsx');
+
+    const created = vi.fn((_: Blob) => 'blob:errors');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: () => {} }));
+    await user.click(within(result).getByRole('button', { name: 'Hatalı satırları indir' }));
+    expect(created).toHaveBeenCalledTimes(1);
+    expect(created.mock.calls[0]![0].type).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+  }, 60_000);
+});

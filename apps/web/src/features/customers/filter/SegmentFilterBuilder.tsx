@@ -1,0 +1,321 @@
+import {
+  type ConsentType,
+  consentTypes,
+  customerFrequencies,
+  customerGenders,
+  type SegmentCondition,
+} from '@avlu/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import CloseIcon from '@mui/icons-material/Close';
+import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { useChannelNames } from '../channel-names';
+import { ChoiceChips, DateRangeEditor, MultiPick, NumberRangeEditor, SingleSelect, YesNo } from './editors';
+import { usePlaceOptions } from './place-options';
+import {
+  blankCondition,
+  type ConditionKind,
+  type Draft,
+  type DraftCondition,
+  draftCondition,
+  type Match,
+  problemOf,
+} from './segment-draft';
+
+/** The add menu's sections, so fifteen kinds read as four short lists. */
+const menuGroups: { key: string; kinds: ConditionKind[] }[] = [
+  {
+    key: 'person',
+    kinds: ['gender', 'age', 'birthdate', 'birthday_month', 'number_of_children', 'is_parent'],
+  },
+  { key: 'address', kinds: ['province', 'district', 'locality'] },
+  { key: 'registration', kinds: ['channel', 'registered_at', 'frequency', 'has_vehicle'] },
+  { key: 'permissions', kinds: ['consent', 'is_developer'] },
+];
+
+const months = Array.from({ length: 12 }, (_, i) => i + 1);
+
+type EditorProps = {
+  condition: SegmentCondition;
+  onChange: (condition: SegmentCondition) => void;
+  places: ReturnType<typeof usePlaceOptions>;
+};
+
+/** The inputs of one condition, by its kind. */
+function ConditionEditor({ condition, onChange, places }: EditorProps) {
+  const { t } = useTranslation('customers');
+  const language = useLanguage();
+  const channels = useChannelNames();
+  const label = t(`filter.kinds.${condition.field}`);
+  const monthName = useMemo(() => {
+    const format = new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' });
+    return (month: number) => format.format(new Date(Date.UTC(2024, month - 1, 1)));
+  }, [language]);
+
+  switch (condition.field) {
+    case 'gender':
+      return (
+        <ChoiceChips
+          label={label}
+          options={customerGenders.map((value) => ({ value, label: t(`genders.${value}`) }))}
+          value={condition.in}
+          onChange={(value) => onChange({ ...condition, in: value })}
+        />
+      );
+    case 'frequency':
+      return (
+        <ChoiceChips
+          label={label}
+          options={customerFrequencies.map((value) => ({ value, label: t(`frequencies.${value}`) }))}
+          value={condition.in}
+          onChange={(value) => onChange({ ...condition, in: value })}
+        />
+      );
+    case 'birthday_month':
+      return (
+        <MultiPick
+          label={label}
+          options={months}
+          labelOf={monthName}
+          value={condition.in}
+          onChange={(value) => onChange({ ...condition, in: value })}
+        />
+      );
+    case 'province':
+    case 'district':
+    case 'locality': {
+      const place = places[condition.field];
+      const waiting = 'hasParent' in place && !place.hasParent;
+      return (
+        <MultiPick
+          label={label}
+          freeSolo
+          options={place.options}
+          loading={place.loading}
+          value={condition.in}
+          helperText={
+            waiting
+              ? t(condition.field === 'district' ? 'filter.pickProvinceFirst' : 'filter.pickDistrictFirst')
+              : undefined
+          }
+          onChange={(value) => onChange({ ...condition, in: value })}
+        />
+      );
+    }
+    case 'channel':
+      return (
+        <MultiPick
+          label={label}
+          options={channels.ids}
+          loading={channels.loading}
+          labelOf={(id) => channels.names.get(id) ?? t('unknownChannel')}
+          helperText={channels.failed ? t('filter.channelsUnavailable') : undefined}
+          value={condition.in}
+          onChange={(value) => onChange({ ...condition, in: value })}
+        />
+      );
+    case 'age':
+      return (
+        <NumberRangeEditor
+          label={label}
+          max={150}
+          value={condition}
+          onChange={(range) => onChange({ field: 'age', ...range })}
+        />
+      );
+    case 'number_of_children':
+      return (
+        <NumberRangeEditor
+          label={label}
+          max={30}
+          value={condition}
+          onChange={(range) => onChange({ field: 'number_of_children', ...range })}
+        />
+      );
+    case 'birthdate':
+    case 'registered_at':
+      return (
+        <DateRangeEditor
+          label={label}
+          value={condition}
+          onChange={(range) => onChange({ field: condition.field, ...range })}
+        />
+      );
+    case 'consent':
+      return (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <SingleSelect<ConsentType>
+            label={t('filter.consentType')}
+            options={consentTypes.map((value) => ({ value, label: t(`consents.types.${value}`) }))}
+            value={condition.type}
+            onChange={(type) => onChange({ ...condition, type })}
+          />
+          <YesNo
+            label={t('filter.consentState')}
+            value={condition.value}
+            yes={t('filter.granted')}
+            no={t('filter.notGranted')}
+            onChange={(value) => onChange({ ...condition, value })}
+          />
+        </Stack>
+      );
+    case 'is_parent':
+    case 'has_vehicle':
+    case 'is_developer':
+      return (
+        <YesNo
+          label={label}
+          value={condition.value}
+          onChange={(value) => onChange({ ...condition, value })}
+        />
+      );
+  }
+}
+
+type BuilderProps = {
+  draft: Draft;
+  onChange: (draft: Draft) => void;
+  /** The live count of the finished conditions, shown beside the actions. */
+  summary?: ReactNode;
+};
+
+/**
+ * The segment filter of contracts' segment.ts as rows of conditions: add any kind, edit it in place,
+ * remove it, and choose whether all or any of them must hold.
+ */
+export function SegmentFilterBuilder({ draft, onChange, summary }: BuilderProps) {
+  const { t } = useTranslation('customers');
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const chosen = (field: 'province' | 'district') =>
+    draft.conditions.flatMap(({ condition }) => (condition.field === field ? condition.in : []));
+  const places = usePlaceOptions(chosen('province'), chosen('district'));
+
+  const add = (kind: ConditionKind) => {
+    setMenu(null);
+    onChange({ ...draft, conditions: [...draft.conditions, draftCondition(blankCondition(kind))] });
+  };
+  const change = (id: string, condition: SegmentCondition) =>
+    onChange({
+      ...draft,
+      conditions: draft.conditions.map((item) => (item.id === id ? { ...item, condition } : item)),
+    });
+  const remove = (id: string) =>
+    onChange({ ...draft, conditions: draft.conditions.filter((item) => item.id !== id) });
+
+  return (
+    <Stack spacing={2} component="section" aria-label={t('filter.title')}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="subtitle1" component="h2">
+          {t('filter.title')}
+        </Typography>
+        {draft.conditions.length > 1 && (
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            color="primary"
+            aria-label={t('filter.match')}
+            value={draft.match}
+            onChange={(_, match: Match | null) => match && onChange({ ...draft, match })}
+          >
+            <ToggleButton value="and">{t('filter.matchAll')}</ToggleButton>
+            <ToggleButton value="or">{t('filter.matchAny')}</ToggleButton>
+          </ToggleButtonGroup>
+        )}
+        <Box sx={{ flex: 1 }} />
+        {summary}
+      </Stack>
+
+      {draft.conditions.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('filter.none')}
+        </Typography>
+      ) : (
+        <Stack spacing={1.5} divider={<Divider flexItem />}>
+          {draft.conditions.map((item: DraftCondition, index) => {
+            const problem = problemOf(item.condition);
+            return (
+              <Stack
+                key={item.id}
+                direction={{ xs: 'column', md: 'row' }}
+                spacing={2}
+                data-testid="filter-condition"
+                sx={{ alignItems: { md: 'center' } }}
+              >
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 220 }}>
+                  <Typography variant="caption" color="text.secondary" sx={{ width: 44, flexShrink: 0 }}>
+                    {index === 0 ? t('filter.where') : t(draft.match === 'and' ? 'filter.and' : 'filter.or')}
+                  </Typography>
+                  <Typography variant="subtitle2">{t(`filter.kinds.${item.condition.field}`)}</Typography>
+                </Stack>
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <ConditionEditor
+                    condition={item.condition}
+                    places={places}
+                    onChange={(condition) => change(item.id, condition)}
+                  />
+                  {problem && problem !== 'empty' && (
+                    <Typography variant="caption" color="error" role="alert">
+                      {t(`filter.problems.${problem}`)}
+                    </Typography>
+                  )}
+                </Box>
+                <Tooltip title={t('filter.remove')}>
+                  <IconButton
+                    aria-label={`${t('filter.remove')}: ${t(`filter.kinds.${item.condition.field}`)}`}
+                    onClick={() => remove(item.id)}
+                    sx={{ alignSelf: { xs: 'flex-end', md: 'center' } }}
+                  >
+                    <CloseIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </Stack>
+            );
+          })}
+        </Stack>
+      )}
+
+      <Stack direction="row" spacing={1}>
+        <Button
+          startIcon={<AddIcon />}
+          onClick={(event) => setMenu(event.currentTarget)}
+          aria-haspopup="menu"
+        >
+          {t('filter.add')}
+        </Button>
+        {draft.conditions.length > 0 && (
+          <Button
+            color="inherit"
+            startIcon={<FilterAltOffOutlinedIcon />}
+            onClick={() => onChange({ match: 'and', conditions: [] })}
+          >
+            {t('filter.clear')}
+          </Button>
+        )}
+      </Stack>
+      <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)}>
+        {menuGroups.flatMap((group) => [
+          <ListSubheader key={group.key}>{t(`filter.groups.${group.key}`)}</ListSubheader>,
+          ...group.kinds.map((kind) => (
+            <MenuItem key={kind} onClick={() => add(kind)}>
+              {t(`filter.kinds.${kind}`)}
+            </MenuItem>
+          )),
+        ])}
+      </Menu>
+    </Stack>
+  );
+}
