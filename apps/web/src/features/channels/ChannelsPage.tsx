@@ -68,6 +68,7 @@ const useColumns = (): GridColDef<Channel>[] => {
       },
       {
         field: 'channel_status',
+        headerName: t('fields.status'),
         sortable: false,
         width: 110,
         renderCell: ({ row }) => (
@@ -145,7 +146,11 @@ export default function ChannelsPage() {
           urlState
           label={t('title')}
           actionsWidth={140}
-          gridProps={{ getRowHeight: () => 'auto' }}
+          gridProps={{
+            // Rows grow with their chips; every cell, the actions too, stays centred in its row.
+            getRowHeight: () => 'auto',
+            sx: { '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } },
+          }}
           rowActions={(row) => (
             <>
               <RowAction

@@ -92,7 +92,7 @@ describe('channels', () => {
     await user.type(name, 'Bahar Etkinliği Standı');
     await user.click(screen.getByRole('combobox', { name: 'Kanal etiketleri' }));
     await user.click(await screen.findByRole('option', { name: 'Etkinlik' }, slow));
-    await user.type(screen.getByRole('combobox', { name: 'Etiketler' }), 'bahar{Enter}çocuk,');
+    await user.type(screen.getByRole('combobox', { name: 'Serbest etiketler' }), 'bahar{Enter}çocuk,');
     await user.type(screen.getByRole('textbox', { name: 'Etkinlik kimliği' }), 'EVT-2026-04');
     await user.click(screen.getByRole('switch', { name: 'Fiş girişine açık' }));
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));

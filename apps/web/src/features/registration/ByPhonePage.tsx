@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { isApiError } from '../../lib/api';
 import { Form, SubmitButton, TextField, useZodForm } from '../../lib/form';
 import { formatDate } from '../../lib/i18n/dates';
+import { displayPhone } from '../customers/customers.resource';
 import { ChannelFrame } from './ChannelFrame';
 import { CustomerEntryForm } from './CustomerEntryForm';
 import type { CarriedPhone, UpdateFormInput } from './registration.resource';
@@ -105,13 +106,15 @@ function FoundCustomer({ customer, onAgain }: { customer: Customer; onAgain: () 
     <Card>
       <CardContent>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Avatar sx={{ bgcolor: 'success.lighter', color: 'success.dark' }}>{name.charAt(0) || '?'}</Avatar>
+          <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+            {name.charAt(0) || '?'}
+          </Avatar>
           <Stack sx={{ minWidth: 0 }}>
             <Typography variant="subtitle1" component="h2" noWrap>
               {name || t('byPhone.unnamed')}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {customer.customer_phone}
+              {displayPhone(customer.customer_phone)}
             </Typography>
           </Stack>
         </Stack>
@@ -154,6 +157,7 @@ function UpdateCustomer({
     <CustomerEntryForm
       mode="update"
       form={form}
+      phone={displayPhone(customer.customer_phone)}
       kvkkLocked={customer.customer_kvkk_permission}
       aside={<FoundCustomer customer={customer} onAgain={onAgain} />}
       onSubmit={async ({ customer_accepts_kvkk, ...values }) => {

@@ -40,7 +40,7 @@ export function ChannelFrame({ title, children }: ChannelFrameProps) {
         title={title}
         crumbs={[
           { label: t('group') },
-          { label: t('choose.title'), to: '/registration/customer' },
+          { label: t('choose.crumb'), to: '/registration/customer' },
           ...(name ? [{ label: name }] : []),
           { label: title },
         ]}

@@ -30,7 +30,8 @@ import {
 const cards = {
   display: 'grid',
   gap: 3,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+  // As many cards of at least 360 px as fit: both buttons keep one line.
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(360px, 1fr))' },
 } as const;
 
 function ChannelCard({ channel, typeNames }: { channel: Channel; typeNames: Map<string, string> }) {
@@ -61,7 +62,7 @@ function ChannelCard({ channel, typeNames }: { channel: Channel; typeNames: Map<
           </Stack>
         )}
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
+      <CardActions sx={{ px: 2, pb: 2, gap: 1, flexWrap: 'wrap', '& > a': { whiteSpace: 'nowrap' } }}>
         <Button
           component={RouterLink}
           to={`/registration/customer/by-phone/${channel._id}`}
@@ -129,7 +130,7 @@ export default function ChooseChannelPage() {
 
   return (
     <>
-      <PageHeader title={t('choose.title')} crumbs={[{ label: t('group') }, { label: t('choose.title') }]} />
+      <PageHeader title={t('choose.title')} crumbs={[{ label: t('group') }, { label: t('choose.crumb') }]} />
       <Typography color="text.secondary" sx={{ mb: 3, mt: -2 }}>
         {t('choose.intro')}
       </Typography>

@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
+import MuiTextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { type FieldValues, type UseFormReturn, useWatch } from 'react-hook-form';
@@ -56,6 +57,8 @@ type CustomerEntryFormProps<T extends FieldValues, Output> = {
   /** Above the consents: the phone that was looked up, when it cannot be changed here. */
   aside?: ReactNode;
   kvkkLocked?: boolean;
+  /** On update: the phone the customer was found by, shown but not changed here. */
+  phone?: string;
 };
 
 /**
@@ -69,6 +72,7 @@ export function CustomerEntryForm<T extends FieldValues, Output>({
   onSubmit,
   aside,
   kvkkLocked,
+  phone,
 }: CustomerEntryFormProps<T, Output>) {
   const { t } = useTranslation('registration');
   const genders = customerGenders.map((value) => ({ value, label: t(`genders.${value}`) }));
@@ -98,6 +102,15 @@ export function CustomerEntryForm<T extends FieldValues, Output>({
               <TextField name="customer_surname" autoComplete="off" />
             </Box>
             <Box sx={grid(2)}>
+              {mode === 'update' && (
+                <MuiTextField
+                  fullWidth
+                  disabled
+                  label={t('fields.customer_phone')}
+                  value={phone ?? ''}
+                  helperText={t('phoneLocked')}
+                />
+              )}
               {mode === 'register' && (
                 <TextField
                   name="customer_phone"
@@ -106,7 +119,12 @@ export function CustomerEntryForm<T extends FieldValues, Output>({
                   hint="registration:phoneHint"
                 />
               )}
-              <TextField name="customer_email" type="email" autoComplete="off" />
+              <TextField
+                name="customer_email"
+                type="email"
+                autoComplete="off"
+                hint="registration:emailHint"
+              />
             </Box>
             <Box sx={grid(2)}>
               <DateField name="customer_birthdate" disableFuture openTo="year" />

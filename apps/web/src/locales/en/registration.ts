@@ -13,6 +13,8 @@ export default {
     'Permissions are given only with the customer’s explicit consent; every change is kept in the consent history.',
   requiredNote: 'Name, surname, phone and birth date are required.',
   phoneHint: 'Turkish numbers may be typed without the leading 0; spaces are removed.',
+  emailHint: 'Optional; with the email permission it receives campaign news.',
+  phoneLocked: 'The phone number identifies the customer; it cannot be changed here.',
   plateHint: 'With or without spaces, e.g. 34 ABC 123.',
   unsaid: 'Not specified',
   yes: 'Yes',
@@ -48,7 +50,8 @@ export default {
     once_a_week: 'Once a week',
   },
   choose: {
-    title: 'Customer Registration',
+    title: 'Choose a Registration Channel',
+    crumb: 'Channel choice',
     intro:
       'Choose the channel you are registering the customer through. Only open channels that take registrations are listed.',
     byPhone: 'Look up by phone',

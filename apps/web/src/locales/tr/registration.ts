@@ -13,6 +13,8 @@ export default {
     'İzinler yalnızca müşterinin açık onayıyla verilir; her değişiklik izin geçmişine kaydedilir.',
   requiredNote: 'Ad, soyad, telefon ve doğum tarihi zorunludur.',
   phoneHint: 'Türkiye numaraları başında 0 olmadan da yazılabilir; boşluklar silinir.',
+  emailHint: 'İsteğe bağlı; e-posta izniyle kampanya duyuruları gönderilir.',
+  phoneLocked: 'Telefon numarası müşterinin kimliğidir; burada değiştirilemez.',
   plateHint: 'Boşluksuz ya da boşluklu yazılabilir, ör. 34 ABC 123.',
   unsaid: 'Belirtilmedi',
   yes: 'Evet',
@@ -48,7 +50,8 @@ export default {
     once_a_week: 'Haftada bir',
   },
   choose: {
-    title: 'Müşteri Kaydı',
+    title: 'Kayıt Kanalı Seçin',
+    crumb: 'Kanal seçimi',
     intro:
       'Müşteriyi hangi kanaldan kaydettiğinizi seçin. Yalnızca açık ve müşteri kaydına izin veren kanallar listelenir.',
     byPhone: 'Telefonla sorgula',
