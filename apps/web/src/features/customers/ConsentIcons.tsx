@@ -21,7 +21,7 @@ export const consentIcons: Record<ConsentType, typeof SmsOutlinedIcon> = {
 export function ConsentIcons({ customer }: { customer: Customer }) {
   const { t } = useTranslation('customers');
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: 1 }}>
+    <Stack direction="row" spacing={0.25} sx={{ alignItems: 'center', height: 1 }}>
       {consentTypes.map((type) => {
         const Icon = consentIcons[type];
         const { value } = consentState(customer, type);
@@ -33,7 +33,7 @@ export function ConsentIcons({ customer }: { customer: Customer }) {
               aria-label={label}
               sx={{
                 display: 'inline-flex',
-                p: 0.5,
+                p: 0.375,
                 borderRadius: 1,
                 color: value ? 'success.main' : 'text.disabled',
                 bgcolor: (theme) => (value ? alpha(theme.palette.success.main, 0.12) : 'transparent'),

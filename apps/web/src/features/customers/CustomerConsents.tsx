@@ -2,7 +2,6 @@ import { type ConsentEvent, type ConsentType, consentTypes } from '@avlu/contrac
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { alpha } from '@mui/material/styles';
@@ -47,23 +46,33 @@ function ConsentCard({ profile, type }: { profile: CustomerProfile; type: Consen
       data-testid={`consent-${type}`}
       sx={{ p: 2, borderColor: value ? 'success.main' : undefined }}
     >
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-        <Box
-          sx={{
-            display: 'inline-flex',
-            p: 1,
-            borderRadius: 1.5,
-            color: value ? 'success.main' : 'text.secondary',
-            bgcolor: (theme) => alpha(value ? theme.palette.success.main : theme.palette.text.secondary, 0.1),
-          }}
-        >
-          <Icon />
-        </Box>
-        <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="subtitle2">{name}</Typography>
+      <Stack spacing={1.5}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <Box
+            sx={{
+              display: 'inline-flex',
+              p: 1,
+              borderRadius: 1.5,
+              color: value ? 'success.main' : 'text.secondary',
+              bgcolor: (theme) =>
+                alpha(value ? theme.palette.success.main : theme.palette.text.secondary, 0.1),
+            }}
+          >
+            <Icon />
+          </Box>
+          <Typography variant="subtitle2" sx={{ flex: 1, minWidth: 0 }}>
+            {name}
+          </Typography>
+          <Switch
+            checked={value}
+            disabled={setConsent.isPending}
+            onChange={toggle}
+            slotProps={{ input: { 'aria-label': name } }}
+          />
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
           <Chip
             size="small"
-            sx={{ alignSelf: 'flex-start' }}
             color={value ? 'success' : 'default'}
             label={t(value ? 'consents.granted' : 'consents.notGranted')}
           />
@@ -71,18 +80,6 @@ function ConsentCard({ profile, type }: { profile: CustomerProfile; type: Consen
             {date ? t('consents.approvedAt', { date: formatDateTime(date) }) : t('consents.neverApproved')}
           </Typography>
         </Stack>
-        <FormControlLabel
-          sx={{ m: 0 }}
-          label=""
-          control={
-            <Switch
-              checked={value}
-              disabled={setConsent.isPending}
-              onChange={toggle}
-              slotProps={{ input: { 'aria-label': name } }}
-            />
-          }
-        />
       </Stack>
     </Card>
   );

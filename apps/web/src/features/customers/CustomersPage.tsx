@@ -40,7 +40,7 @@ const useColumns = (): GridColDef<Customer>[] => {
     () => [
       {
         field: 'customer_name',
-        minWidth: 130,
+        minWidth: 90,
         flex: 1,
         renderCell: ({ row }) => (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: 1 }}>
@@ -53,49 +53,51 @@ const useColumns = (): GridColDef<Customer>[] => {
           </Stack>
         ),
       },
-      { field: 'customer_surname', minWidth: 120, flex: 1, valueFormatter: (value) => value ?? dash },
+      { field: 'customer_surname', minWidth: 90, flex: 1, valueFormatter: (value) => value ?? dash },
       {
         field: 'customer_phone',
-        minWidth: 150,
+        width: 140,
         sortable: false,
         valueFormatter: (value: string) => displayPhone(value),
       },
       {
         field: 'customer_email',
-        minWidth: 200,
-        flex: 1.2,
+        minWidth: 150,
+        flex: 1.4,
         sortable: false,
         valueFormatter: (value) => value ?? dash,
       },
       {
         field: 'customer_gender',
-        minWidth: 110,
+        width: 82,
         sortable: false,
         valueFormatter: (value: Customer['customer_gender']) => t(`genders.${value}`),
       },
-      { field: 'age', width: 70, sortable: false, valueFormatter: (value) => value ?? dash },
+      { field: 'age', width: 52, sortable: false, valueFormatter: (value) => value ?? dash },
       {
         field: 'customer_province',
-        minWidth: 110,
+        width: 92,
         sortable: false,
         valueFormatter: (value) => value ?? dash,
       },
       {
         field: 'channel_id',
-        minWidth: 140,
+        headerName: t('list.channel'),
+        minWidth: 90,
+        flex: 0.8,
         sortable: false,
         valueFormatter: (value: string | null) =>
           value ? (channels.names.get(value) ?? t('unknownChannel')) : dash,
       },
       {
         field: 'consents',
-        width: 150,
+        width: 118,
         sortable: false,
         renderCell: ({ row }) => <ConsentIcons customer={row} />,
       },
       {
         field: 'createdAt',
-        minWidth: 130,
+        width: 128,
         valueFormatter: (value: string) => formatDate(value),
       },
     ],

@@ -85,8 +85,9 @@ export default {
     staffMember: 'Staff member',
   },
   list: {
+    channel: 'Channel',
     title: 'Customer List',
-    searchPlaceholder: 'Name, surname, phone or email (Enter searches at once)',
+    searchPlaceholder: 'Name, surname, phone, email',
   },
   filter: {
     title: 'Customer filter',

@@ -80,8 +80,9 @@ export default {
     staffMember: 'Personel',
   },
   list: {
+    channel: 'Kanal',
     title: 'Müşteri Listesi',
-    searchPlaceholder: 'Ad, soyad, telefon veya e-posta (Enter ile hemen arar)',
+    searchPlaceholder: 'Ad, soyad, telefon, e-posta',
   },
   filter: {
     title: 'Müşteri filtresi',
