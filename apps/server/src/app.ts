@@ -5,6 +5,8 @@ import { accountRoutes } from './modules/auth/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { resolveSession } from './modules/auth/sessions.service';
 import { channelRoutes } from './modules/channels/channels.routes';
+import { customerEntryRoutes } from './modules/customers/customer-entry.routes';
+import { customerImportRoutes } from './modules/customers/customer-import.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
@@ -59,6 +61,8 @@ const modules = [
   passwordResetRoutes,
   fileRoutes,
   customerRoutes,
+  customerImportRoutes,
+  customerEntryRoutes,
   geoRoutes,
   channelRoutes,
 ];

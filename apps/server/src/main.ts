@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { generatedPasswordNotice, prepareFirstStart } from './db/first-start';
+import { scheduleCustomerRetention } from './modules/customers/retention';
 import { loadConfig } from './platform/config';
 import { type DatabaseHandle, openDatabase } from './platform/db/database';
 import { type Jobs, startJobs } from './platform/jobs';
@@ -34,6 +35,7 @@ try {
     );
   }
   jobs = await startJobs({ queue: database.queue, logger });
+  await scheduleCustomerRetention(jobs, database.db, config.customerRetentionDays, logger);
   app = await buildApp({ config, db: database.db, jobs, logger });
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {

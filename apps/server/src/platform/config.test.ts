@@ -26,6 +26,7 @@ describe('parseConfig', () => {
       logLevel: 'info',
       production: false,
       mail: { from: 'Avlu <no-reply@avlu.local>', smtp: undefined },
+      customerRetentionDays: 30,
     });
   });
 
@@ -42,6 +43,7 @@ describe('parseConfig', () => {
         PUBLIC_URL: 'https://avm.example.com',
         LOG_LEVEL: 'debug',
         NODE_ENV: 'production',
+        CUSTOMER_RETENTION_DAYS: '90',
       },
       '/srv',
     );
@@ -56,6 +58,7 @@ describe('parseConfig', () => {
       logLevel: 'debug',
       production: true,
       mail: { from: 'Avlu <no-reply@avlu.local>', smtp: undefined },
+      customerRetentionDays: 90,
     });
   });
 
@@ -102,6 +105,15 @@ describe('parseConfig', () => {
       'DEMO_DATA: Must be one of: 0, 1, true, false',
       'PUBLIC_URL: Enter a valid URL',
       'LOG_LEVEL: Must be one of: fatal, error, warn, info, debug, trace, silent',
+    ]);
+  });
+
+  it('names a retention period that is not a whole number of days from 1 to 3650', () => {
+    expect(problemsOf({ CUSTOMER_RETENTION_DAYS: '0' })).toEqual([
+      'CUSTOMER_RETENTION_DAYS: Must be at least 1',
+    ]);
+    expect(problemsOf({ CUSTOMER_RETENTION_DAYS: 'otuz' })).toEqual([
+      'CUSTOMER_RETENTION_DAYS: Must be a number',
     ]);
   });
 

@@ -34,6 +34,7 @@ const environment = z.object({
   SMTP_PASSWORD: z.string().max(1000).optional(),
   SMTP_FROM: z.string().trim().max(320).default(DEFAULT_MAIL_FROM),
   SMTP_SECURE: flag.optional(),
+  CUSTOMER_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 /** SMTP settings; without SMTP_HOST mail goes to the development outbox (the mail_outbox table and the log). */
@@ -58,6 +59,8 @@ export type Config = {
   logLevel: z.infer<typeof environment>['LOG_LEVEL'];
   production: boolean;
   mail: { from: string; smtp: SmtpConfig | undefined };
+  /** Days a deleted customer can be reactivated before the retention job erases their personal data. */
+  customerRetentionDays: number;
 };
 
 export class ConfigError extends Error {
@@ -118,6 +121,7 @@ export const parseConfig = (env: Record<string, string | undefined>, cwd = proce
           }
         : undefined,
     },
+    customerRetentionDays: values.CUSTOMER_RETENTION_DAYS,
   };
 };
 

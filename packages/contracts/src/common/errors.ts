@@ -31,6 +31,7 @@ export const errorCodes = [
   'CUSTOMER_NOT_FOUND',
   'CUSTOMER_EXISTS',
   'CHANNEL_CLOSED',
+  'CUSTOMER_ERASED',
   'IMPORT_FILE_INVALID',
 ] as const;
 export const errorCode = z.enum(errorCodes);

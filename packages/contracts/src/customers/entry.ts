@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { objectId } from '../common/ids';
-import { customer, customerInput } from './customer';
+import { customer, customerGender, customerInput } from './customer';
 import { customerPhone } from './phone';
 
 /**
@@ -20,27 +20,36 @@ export const customerEntryCheck = z.object({
 });
 export type CustomerEntryCheck = z.infer<typeof customerEntryCheck>;
 
-/** The consents asked at registration, named as the micro-site's registration payload names them. */
-const entryConsents = {
-  customer_allows_sms: z.boolean().default(false),
-  customer_allows_email: z.boolean().default(false),
-  customer_allows_call: z.boolean().default(false),
-  /** Version of the KVKK / ETK text shown to the customer, kept with each consent change. */
-  agreement_version: z.string().trim().min(1).max(64).nullable().optional(),
-};
+/** Version of the KVKK / ETK text shown to the customer, kept with each consent change it brings. */
+const agreementVersion = z.string().trim().min(1).max(64).nullable().optional();
 
-/** POST /customer-entry/register: a new customer through an open channel; KVKK must be accepted. */
+/**
+ * POST /customer-entry/register: a new customer through an open channel; KVKK must be accepted. The
+ * consents are named as the micro-site's registration payload names them; left out means not given.
+ * A phone of a deleted customer whose data is not erased yet brings that customer back with this data.
+ */
 export const customerEntryRegisterBody = customerInput.extend({
   channel_id: objectId,
   customer_accepts_kvkk: z.literal(true, { message: 'validation.kvkkRequired' }),
-  ...entryConsents,
+  customer_allows_sms: z.boolean().default(false),
+  customer_allows_email: z.boolean().default(false),
+  customer_allows_call: z.boolean().default(false),
+  agreement_version: agreementVersion,
 });
 export type CustomerEntryRegisterBody = z.input<typeof customerEntryRegisterBody>;
 
-/** POST /customer-entry/update/{id}: the desk corrects the profile and the consents of a customer. */
+/**
+ * POST /customer-entry/update/{id}: the desk corrects the profile and the consents of a customer,
+ * through an open channel (the customer keeps the channel they registered by). Optional fields left
+ * out stay as they are, null clears them; a consent left out stays as it is.
+ */
 export const customerEntryUpdateBody = customerInput.omit({ customer_phone: true }).extend({
   channel_id: objectId,
+  customer_gender: customerGender.optional(),
   customer_accepts_kvkk: z.boolean().optional(),
-  ...entryConsents,
+  customer_allows_sms: z.boolean().optional(),
+  customer_allows_email: z.boolean().optional(),
+  customer_allows_call: z.boolean().optional(),
+  agreement_version: agreementVersion,
 });
 export type CustomerEntryUpdateBody = z.input<typeof customerEntryUpdateBody>;

@@ -1,9 +1,19 @@
 import { z } from 'zod';
+import type { Language } from '../i18n/languages';
+import {
+  type customerFrequencies,
+  customerFrequency,
+  customerGender,
+  type customerGenders,
+} from './customer';
+import { customerPhone } from './phone';
+import { vehiclePlate } from './vehicle-plate';
 
 /**
  * POST /customer/import (multipart, field `customer_data`): an xlsx whose first row names the
- * columns. A header cell may be the column key or its Turkish or English label (case and Turkish
- * letters folded); unknown headers are an error of the file, not of every row.
+ * columns. A header cell may be the column key or its Turkish or English label (case, spaces,
+ * punctuation and Turkish letters folded). The read-only columns of the customer export are skipped,
+ * so an exported file imports again; any other unknown header is an error of the file.
  */
 export const customerImportColumns = [
   'customer_phone',
@@ -17,7 +27,9 @@ export const customerImportColumns = [
   'customer_locality',
   'customer_address',
   'customer_number_of_children',
+  'customer_frequency',
   'customer_vehicle_plate',
+  'customer_is_parent',
   'customer_sms_permission',
   'customer_email_permission',
   'customer_call_permission',
@@ -32,6 +44,179 @@ export const customerImportRequiredColumns = [
 ] as const satisfies readonly CustomerImportColumn[];
 /** Most data rows one file may hold. */
 export const CUSTOMER_IMPORT_MAX_ROWS = 200_000;
+/** Largest file accepted (a 100,000-row file with every column is about 10 MB). */
+export const CUSTOMER_IMPORT_MAX_BYTES = 30 * 1024 * 1024;
+
+/** The column headers in each language: the export writes these, the import reads them (and the keys). */
+export const customerColumnLabels: Record<Language, Record<CustomerImportColumn, string>> = {
+  tr: {
+    customer_phone: 'Telefon',
+    customer_name: 'Ad',
+    customer_surname: 'Soyad',
+    customer_email: 'E-posta',
+    customer_gender: 'Cinsiyet',
+    customer_birthdate: 'Doğum tarihi',
+    customer_province: 'İl',
+    customer_district: 'İlçe',
+    customer_locality: 'Mahalle',
+    customer_address: 'Adres',
+    customer_number_of_children: 'Çocuk sayısı',
+    customer_frequency: 'Ziyaret sıklığı',
+    customer_vehicle_plate: 'Araç plakası',
+    customer_is_parent: 'Ebeveyn',
+    customer_sms_permission: 'SMS izni',
+    customer_email_permission: 'E-posta izni',
+    customer_call_permission: 'Arama izni',
+    customer_kvkk_permission: 'KVKK onayı',
+  },
+  en: {
+    customer_phone: 'Phone',
+    customer_name: 'Name',
+    customer_surname: 'Surname',
+    customer_email: 'Email',
+    customer_gender: 'Gender',
+    customer_birthdate: 'Birth date',
+    customer_province: 'Province',
+    customer_district: 'District',
+    customer_locality: 'Locality',
+    customer_address: 'Address',
+    customer_number_of_children: 'Children',
+    customer_frequency: 'Visit frequency',
+    customer_vehicle_plate: 'Vehicle plate',
+    customer_is_parent: 'Parent',
+    customer_sms_permission: 'SMS permission',
+    customer_email_permission: 'Email permission',
+    customer_call_permission: 'Call permission',
+    customer_kvkk_permission: 'KVKK consent',
+  },
+};
+
+/** Columns of the customer export the import skips (with `_id`): derived, or set by staff only. */
+export const customerExportOnlyLabels: Record<
+  Language,
+  { age: string; developer: string; registered: string }
+> = {
+  tr: { age: 'Yaş', developer: 'Geliştirici', registered: 'Kayıt tarihi' },
+  en: { age: 'Age', developer: 'Developer', registered: 'Registered at' },
+};
+
+const TURKISH: Record<string, string> = {
+  İ: 'i',
+  I: 'i',
+  ı: 'i',
+  Ş: 's',
+  ş: 's',
+  Ğ: 'g',
+  ğ: 'g',
+  Ü: 'u',
+  ü: 'u',
+  Ö: 'o',
+  ö: 'o',
+  Ç: 'c',
+  ç: 'c',
+};
+
+/** A header or a word as compared: Turkish letters to ASCII, lower case, only letters and digits kept. */
+export const foldLabel = (text: string): string =>
+  text
+    .replace(/[İIıŞşĞğÜüÖöÇç]/g, (letter) => TURKISH[letter] ?? letter)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+
+const wordMap = <T extends string>(entries: Record<T, readonly string[]>) => {
+  const map = new Map<string, T>();
+  for (const [value, words] of Object.entries(entries) as [T, readonly string[]][])
+    for (const word of [value, ...words]) map.set(foldLabel(word), value);
+  return map;
+};
+
+/** Header text → column, for the keys and both languages' labels. */
+export const customerImportHeaderMap: ReadonlyMap<string, CustomerImportColumn> = wordMap(
+  Object.fromEntries(
+    customerImportColumns.map((column) => [
+      column,
+      [column, customerColumnLabels.tr[column], customerColumnLabels.en[column]],
+    ]),
+  ) as Record<CustomerImportColumn, string[]>,
+);
+/** Headers skipped without complaint (the export's read-only columns), folded. */
+export const customerImportSkippedHeaders: ReadonlySet<string> = new Set(
+  ['_id', ...Object.values(customerExportOnlyLabels.tr), ...Object.values(customerExportOnlyLabels.en)].map(
+    foldLabel,
+  ),
+);
+
+const flagWords = wordMap({
+  true: ['evet', 'yes', '1', 'e', 'y', 'var', 'x'],
+  false: ['hayır', 'no', '0', 'h', 'n', 'yok'],
+});
+const genderWords = wordMap<(typeof customerGenders)[number]>({
+  male: ['erkek', 'e', 'm', 'bay'],
+  female: ['kadın', 'k', 'f', 'bayan'],
+  unknown: ['belirtilmemiş', 'belirtmek istemiyorum', 'bilinmiyor', 'prefer not to say', 'diğer', 'other'],
+});
+const frequencyWords = wordMap<(typeof customerFrequencies)[number]>({
+  first_visit: ['ilk ziyaret', 'first visit'],
+  several_per_year: ['yılda birkaç kez', 'several per year', 'several times a year'],
+  once_a_month: ['ayda bir', 'once a month'],
+  once_a_week: ['haftada bir', 'once a week'],
+});
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const fromWords = <T extends string>(words: ReadonlyMap<string, T>, schema: z.ZodType<T>) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? (words.get(foldLabel(value)) ?? value) : value),
+    schema,
+  );
+
+/** evet/hayır, yes/no, 1/0, true/false. */
+const importFlag = z.preprocess(
+  (value) => (typeof value === 'string' ? (flagWords.get(foldLabel(value)) ?? value) : value),
+  z.enum(['true', 'false'], { message: 'validation.importFlag' }).transform((value) => value === 'true'),
+);
+
+const DAY_MONTH_YEAR = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/;
+/** yyyy-mm-dd, or dd.mm.yyyy / dd/mm/yyyy as Turkish sheets write it; the server turns date cells into yyyy-mm-dd. */
+const importDate = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    const match = DAY_MONTH_YEAR.exec(value);
+    return match ? `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}` : value;
+  },
+  z.iso.date({ message: 'validation.format.date' }),
+);
+
+const text = (max: number) => z.string().max(max);
+const required = (max: number) => z.string().min(1, { message: 'validation.required' }).max(max);
+
+/**
+ * One data row of an import, every cell given as trimmed text (empty cells left out). Issues are
+ * worded by `formatIssue`, so a refused row says what the API would say about the same value.
+ */
+export const customerImportRow = z.object({
+  customer_phone: z.preprocess((value) => value ?? '', customerPhone),
+  customer_name: z.preprocess((value) => value ?? '', required(50)),
+  customer_surname: z.preprocess((value) => value ?? '', required(50)),
+  customer_email: optional(z.email({ message: 'validation.format.email' }).min(6).max(265)),
+  customer_gender: optional(fromWords(genderWords, customerGender)).transform((value) => value ?? 'unknown'),
+  customer_birthdate: optional(importDate),
+  customer_province: optional(text(100)),
+  customer_district: optional(text(100)),
+  customer_locality: optional(text(100)),
+  customer_address: optional(text(300)),
+  customer_number_of_children: optional(z.coerce.number().int().min(0).max(30)),
+  customer_frequency: optional(fromWords(frequencyWords, customerFrequency)),
+  customer_vehicle_plate: optional(vehiclePlate),
+  customer_is_parent: optional(importFlag),
+  customer_sms_permission: optional(importFlag),
+  customer_email_permission: optional(importFlag),
+  customer_call_permission: optional(importFlag),
+  customer_kvkk_permission: optional(importFlag),
+} satisfies Record<CustomerImportColumn, z.ZodType>);
+export type CustomerImportRow = z.output<typeof customerImportRow>;
+/** The cells of one row by column, as `customerImportRow` takes them. */
+export type CustomerImportCells = Partial<Record<CustomerImportColumn, string>>;
 
 /** One refused row: its row number in the sheet (the header is row 1), the column and why. */
 export const customerImportError = z.object({

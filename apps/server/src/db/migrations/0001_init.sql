@@ -113,7 +113,7 @@ CREATE TABLE "customer_consent_events" (
 CREATE TABLE "customers" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"location_id" varchar(24) NOT NULL,
-	"customer_phone" varchar(20) NOT NULL,
+	"customer_phone" varchar(32) NOT NULL,
 	"customer_name" varchar(50),
 	"customer_surname" varchar(50),
 	"customer_email" varchar(265),
@@ -141,6 +141,7 @@ CREATE TABLE "customers" (
 	"customer_kvkk_permission" boolean DEFAULT false NOT NULL,
 	"customer_kvkk_permission_date" timestamp with time zone,
 	"customer_deleted_at" timestamp with time zone,
+	"customer_erased_at" timestamp with time zone,
 	"customer_search" text GENERATED ALWAYS AS (lower(translate(coalesce(customer_name, '') || ' ' || coalesce(customer_surname, '') || ' ' || coalesce(customer_email, '') || ' ' || customer_phone, 'İIıŞşĞğÜüÖöÇç', 'iiissgguuoocc'))) STORED,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -226,8 +227,9 @@ CREATE INDEX "channel_channel_types_type" ON "channel_channel_types" USING btree
 CREATE INDEX "channel_types_location" ON "channel_types" USING btree ("location_id");--> statement-breakpoint
 CREATE INDEX "channels_location" ON "channels" USING btree ("location_id");--> statement-breakpoint
 CREATE INDEX "customer_consent_events_customer" ON "customer_consent_events" USING btree ("customer_id","consent_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "customers_location_phone" ON "customers" USING btree ("location_id","customer_phone") WHERE "customers"."customer_deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "customers_location_created" ON "customers" USING btree ("location_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "customers_location_phone" ON "customers" USING btree ("location_id","customer_phone");--> statement-breakpoint
+CREATE INDEX "customers_deleted_pending" ON "customers" USING btree ("customer_deleted_at") WHERE "customers"."customer_deleted_at" is not null and "customers"."customer_erased_at" is null;--> statement-breakpoint
+CREATE INDEX "customers_location_created" ON "customers" USING btree ("location_id","created_at","_id");--> statement-breakpoint
 CREATE INDEX "customers_location_channel" ON "customers" USING btree ("location_id","channel_id");--> statement-breakpoint
 CREATE INDEX "customers_search_trgm" ON "customers" USING gin ("customer_search" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_invitations_token_hash" ON "admin_invitations" USING btree ("token_hash");--> statement-breakpoint

@@ -1,7 +1,9 @@
 import type { ConsentEvent, ConsentSource, ConsentType } from '@avlu/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { bulkInsert } from '../../platform/db/bulk-insert';
 import type { Database } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
+import { newId } from '../../platform/ids';
 import { customerConsentEvents, customers } from './customers.tables';
 
 export const consentColumns = {
@@ -13,6 +15,8 @@ export const consentColumns = {
 
 const stateKey = (type: ConsentType) => `customer_${type}_permission` as const;
 const dateKey = (type: ConsentType) => `customer_${type}_permission_date` as const;
+
+const clipAddress = (address: string | null | undefined) => address?.slice(0, 64) ?? null;
 
 export type ConsentChange = {
   customerId: string;
@@ -28,47 +32,78 @@ export type ConsentChange = {
 
 /**
  * The one way a consent changes: the customer's current state and approval date, and the history
- * row, in one transaction. The customer row is locked first, so concurrent toggles queue up and each
- * compares against the state the previous one left; a change to the same state records nothing.
- * The time is taken after the lock (clock_timestamp), so history order is commit order.
+ * row. The customer row is locked first, so concurrent toggles queue up and each compares against
+ * the state the previous one left; a change to the same state records nothing. The time is taken
+ * after the lock (clock_timestamp), so history order is commit order. Runs in the caller's
+ * transaction (`applyConsent`, as registration does with its insert) or in its own (`changeConsent`).
  * Answers whether anything changed.
  */
-export const changeConsent = async (db: Database, change: ConsentChange): Promise<boolean> =>
-  db.transaction(async (tx) => {
-    const column = consentColumns[change.type];
-    const [current] = await tx
-      .select({ state: column.state })
-      .from(customers)
-      .where(
-        and(
-          eq(customers._id, change.customerId),
-          eq(customers.location_id, change.locationId),
-          sql`${customers.customer_deletedAt} is null`,
-        ),
-      )
-      .for('update');
-    if (!current) throw notFound();
-    if (current.state === change.value) return false;
-    await tx
-      .update(customers)
-      .set({
-        [stateKey(change.type)]: change.value,
-        // The approval date says since when a consent holds; a revoked consent has none.
-        [dateKey(change.type)]: change.value ? sql`clock_timestamp()` : null,
-      })
-      .where(eq(customers._id, change.customerId));
-    await tx.insert(customerConsentEvents).values({
-      customer_id: change.customerId,
-      channel: change.type,
-      granted: change.value,
-      at: sql`clock_timestamp()`,
-      source: change.source,
-      staff_admin_id: change.staffAdminId ?? null,
-      client_address: change.clientAddress?.slice(0, 64) ?? null,
-      agreement_version: change.agreementVersion ?? null,
-    });
-    return true;
+export const applyConsent = async (tx: Database, change: ConsentChange): Promise<boolean> => {
+  const column = consentColumns[change.type];
+  const [current] = await tx
+    .select({ state: column.state })
+    .from(customers)
+    .where(
+      and(
+        eq(customers._id, change.customerId),
+        eq(customers.location_id, change.locationId),
+        sql`${customers.customer_deletedAt} is null`,
+      ),
+    )
+    .for('update');
+  if (!current) throw notFound();
+  if (current.state === change.value) return false;
+  await tx
+    .update(customers)
+    .set({
+      [stateKey(change.type)]: change.value,
+      // The approval date says since when a consent holds; a revoked consent has none.
+      [dateKey(change.type)]: change.value ? sql`clock_timestamp()` : null,
+    })
+    .where(eq(customers._id, change.customerId));
+  await tx.insert(customerConsentEvents).values({
+    customer_id: change.customerId,
+    channel: change.type,
+    granted: change.value,
+    at: sql`clock_timestamp()`,
+    source: change.source,
+    staff_admin_id: change.staffAdminId ?? null,
+    client_address: clipAddress(change.clientAddress),
+    agreement_version: change.agreementVersion ?? null,
   });
+  return true;
+};
+
+export const changeConsent = (db: Database, change: ConsentChange): Promise<boolean> =>
+  db.transaction((tx) => applyConsent(tx, change));
+
+/**
+ * History rows of consents that new customers were created with (an import): the customers were
+ * inserted with these states by the same transaction, so there is nothing to lock or compare.
+ * One multi-row insert per call; `at` is the approval date the rows were given.
+ */
+export const recordInitialConsents = async (
+  tx: Database,
+  grants: ReadonlyArray<{ customerId: string; type: ConsentType }>,
+  origin: Pick<ConsentChange, 'source' | 'staffAdminId' | 'clientAddress' | 'agreementVersion'> & {
+    at: Date;
+  },
+) => {
+  if (grants.length === 0) return;
+  await tx.execute(
+    bulkInsert(customerConsentEvents, [
+      { column: customerConsentEvents._id, values: grants.map(() => newId()) },
+      { column: customerConsentEvents.customer_id, values: grants.map((grant) => grant.customerId) },
+      { column: customerConsentEvents.channel, values: grants.map((grant) => grant.type) },
+      { column: customerConsentEvents.granted, value: true },
+      { column: customerConsentEvents.at, value: origin.at.toISOString() },
+      { column: customerConsentEvents.source, value: origin.source },
+      { column: customerConsentEvents.staff_admin_id, value: origin.staffAdminId ?? null },
+      { column: customerConsentEvents.client_address, value: clipAddress(origin.clientAddress) },
+      { column: customerConsentEvents.agreement_version, value: origin.agreementVersion ?? null },
+    ]),
+  );
+};
 
 /** A customer's consent history, newest first. */
 export const consentHistory = async (db: Database, customerId: string): Promise<ConsentEvent[]> => {

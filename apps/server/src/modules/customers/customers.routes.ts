@@ -24,6 +24,7 @@ import {
   setDeveloper,
   setMarketingPermission,
 } from './customers.service';
+import { reactivateCustomer } from './retention';
 
 /** Spec §6 path mapping: the customer list and detail pages; search by phone has its own subject. */
 const list = { subject: 'modules:customers:customer-list', scope: 'location' } as const;
@@ -118,6 +119,20 @@ export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
       await deleteCustomer(db, locationOf(request)._id, request.params.id, request);
       return reply.code(204).send();
     },
+  );
+  app.post(
+    '/customer/profile/:id/reactivate',
+    {
+      config: list,
+      schema: {
+        tags,
+        summary:
+          'Bring back a deleted customer within the retention period (409 CUSTOMER_ERASED once their data is erased)',
+        params: idParams,
+        response: { 200: customerProfile },
+      },
+    },
+    (request) => reactivateCustomer(db, locationOf(request)._id, request.params.id, request),
   );
   app.post(
     '/customer/profile/:id/marketing-permissions',

@@ -5,16 +5,18 @@ import {
   type CustomerSearchType,
   type ListResponse,
   type MarketingPermission,
+  paginationOf,
   type SegmentFilter,
 } from '@avlu/contracts';
-import { and, asc, count, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AuditRequest, audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
-import { listPage, listSource } from '../../platform/db/list';
+import { listSource } from '../../platform/db/list';
 import { foldedColumn, foldText } from '../../platform/db/search';
 import { AppError, notFound } from '../../platform/errors';
-import { changeConsent, consentHistory } from './consents.service';
+import { applyConsent, consentHistory } from './consents.service';
 import { customers } from './customers.tables';
+import { mallToday } from './mall-date';
 import { segmentWhere } from './segment-sql';
 
 const {
@@ -25,12 +27,16 @@ const {
   ...columns
 } = getTableColumns(customers);
 
+/** Age in whole years on `today` (the mall's date, see mall-date.ts). */
+export const ageOn = (today: string | SQL) =>
+  sql<number | null>`date_part('year', age(${today}::date, ${customers.customer_birthdate}))::int`;
+
 export const customerList = listSource({
   table: customers,
   fields: {
     ...columns,
     created_at,
-    age: sql<number | null>`date_part('year', age(current_date, ${customers.customer_birthdate}))::int`,
+    age: ageOn(sql`current_date`),
   },
   uniqueKey: customers._id,
   // The keyword is matched by `keywordWhere` below, on the indexed search column.
@@ -43,6 +49,9 @@ export const customerList = listSource({
   },
   defaultSort: { orderBy: 'createdAt', order: 'desc' },
 });
+
+/** The list's fields with the age on the mall's today. */
+export const customerFields = (today: string) => ({ ...customerList.fields, age: ageOn(today) });
 
 type CustomerListRow = { [K in keyof typeof customerList.fields]: unknown } & Record<string, unknown>;
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : null);
@@ -74,19 +83,24 @@ export const keywordWhere = (keyword: string | undefined, searchType: CustomerSe
   const text = keyword?.trim();
   if (!text) return undefined;
   if (PHONE_LIKE.test(text) && /\d/.test(text) && (searchType === 'all' || searchType === 'phone')) {
-    const digits = text.replace(/\D/g, '').replace(/^0(?!0)/, '');
-    return sql`${customers.customer_phone} like ${`%${escapeLike(digits)}%`}`;
+    const digits = `%${escapeLike(text.replace(/\D/g, '').replace(/^0(?!0)/, ''))}%`;
+    // The search column holds the phone too, so its trigram index finds the candidates; the phone
+    // itself decides (an email with the same digits is not a match).
+    return sql`(${customers.customer_search} like ${digits} and ${customers.customer_phone} like ${digits})`;
   }
   const pattern = `%${escapeLike(foldText(text))}%`;
+  // Name, surname and email are folded into the search column, so whatever one of them contains the
+  // search column contains too: it comes first, for the trigram index; the column itself decides.
+  const indexed = sql`${customers.customer_search} like ${pattern}`;
   switch (searchType) {
     case 'name':
-      return sql`(${foldedColumn(customers.customer_name)} like ${pattern} or ${foldedColumn(customers.customer_surname)} like ${pattern} or ${foldedColumn(sql`${customers.customer_name} || ' ' || ${customers.customer_surname}`)} like ${pattern})`;
+      return sql`(${indexed} and (${foldedColumn(customers.customer_name)} like ${pattern} or ${foldedColumn(customers.customer_surname)} like ${pattern} or ${foldedColumn(sql`${customers.customer_name} || ' ' || ${customers.customer_surname}`)} like ${pattern}))`;
     case 'email':
-      return sql`${foldedColumn(customers.customer_email)} like ${pattern}`;
+      return sql`(${indexed} and ${foldedColumn(customers.customer_email)} like ${pattern})`;
     case 'phone':
       return sql`false`;
     default:
-      return sql`${customers.customer_search} like ${pattern}`;
+      return indexed;
   }
 };
 
@@ -94,46 +108,80 @@ export const keywordWhere = (keyword: string | undefined, searchType: CustomerSe
 const activeIn = (locationId: string) =>
   and(eq(customers.location_id, locationId), isNull(customers.customer_deletedAt));
 
-export const segmentOf = (locationId: string, filter: SegmentFilter | undefined): SQL =>
-  and(activeIn(locationId), segmentWhere(filter)) as SQL;
+/** A segment of the mall's live customers; `today` is the mall's date (mallToday). */
+export const segmentOf = (locationId: string, filter: SegmentFilter | undefined, today: string): SQL =>
+  and(activeIn(locationId), segmentWhere(filter, { today })) as SQL;
 
 export const listCustomers = async (
   db: Database,
   locationId: string,
   query: CustomerListQuery,
 ): Promise<ListResponse<Customer>> => {
-  const where = and(segmentOf(locationId, query.filter), keywordWhere(query.keyword, query.searchType));
-  const page = await listPage(db, customerList, { ...query, keyword: undefined }, where);
-  return { data: page.data.map((row) => toCustomer(row as CustomerListRow)), pagination: page.pagination };
+  const today = await mallToday(db, locationId);
+  const where = and(
+    segmentOf(locationId, query.filter, today),
+    keywordWhere(query.keyword, query.searchType),
+  );
+  const { limit, currentPage } = query.pagination;
+  const direction = (query.order ?? customerList.defaultSort.order) === 'asc' ? asc : desc;
+  const sortBy = customerList.sortable[query.orderBy ?? customerList.defaultSort.orderBy];
+  // The page and the exact total as two queries, side by side on PostgreSQL's pool: a window count
+  // in the page query (listPage) would read every matching row of a million before returning 25.
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(customerFields(today))
+      .from(customers)
+      .where(where)
+      .orderBy(direction(sortBy), direction(customers._id))
+      .limit(limit)
+      .offset((currentPage - 1) * limit),
+    db.select({ count: count() }).from(customers).where(where),
+  ]);
+  return {
+    data: rows.map((row) => toCustomer(row as CustomerListRow)),
+    pagination: paginationOf(total?.count ?? 0, query.pagination),
+  };
 };
 
 /** The size of a segment and its first CUSTOMER_IDS_CAP ids, oldest customer first. */
 export const countCustomers = async (db: Database, locationId: string, filter: SegmentFilter | undefined) => {
-  const where = segmentOf(locationId, filter);
-  const [total] = await db.select({ count: count() }).from(customers).where(where);
-  const ids = await db
-    .select({ _id: customers._id })
-    .from(customers)
-    .where(where)
-    .orderBy(asc(customers.created_at), asc(customers._id))
-    .limit(CUSTOMER_IDS_CAP);
-  return { count: total?.count ?? 0, customer_ids: ids.map((row) => row._id) };
+  const where = segmentOf(locationId, filter, await mallToday(db, locationId));
+  // One scan of the segment for both answers: the exact count needs every matching row anyway, and a
+  // separate ids query was a second scan whenever the planner misjudged a condition's selectivity
+  // (birthday months, say). A CTE read twice is materialised, so the rows are filtered once.
+  const result = (await db.execute(sql`
+    with matched as (select ${customers._id} as id, ${customers.created_at} as at from ${customers} where ${where})
+    select (select count(*) from matched) as count,
+      array(select id from matched order by at, id limit ${CUSTOMER_IDS_CAP}) as ids`)) as unknown as {
+    rows: { count: number | string; ids: string[] }[];
+  };
+  const [row] = result.rows;
+  return { count: Number(row?.count ?? 0), customer_ids: row?.ids ?? [] };
 };
 
-const findCustomer = async (db: Database, where: SQL | undefined) => {
-  const [row] = await db.select(customerList.fields).from(customers).where(where).limit(1);
+/** The first customer matching `where`, its age on the mall's `today`. */
+export const findCustomer = async (db: Database, where: SQL | undefined, today: string) => {
+  const [row] = await db.select(customerFields(today)).from(customers).where(where).limit(1);
   return row ? toCustomer(row as CustomerListRow) : undefined;
 };
 
 /** A customer of the mall with its consent history; a deleted one too, so staff can see the marker. */
 export const getCustomerProfile = async (db: Database, locationId: string, id: string) => {
-  const customer = await findCustomer(db, and(eq(customers._id, id), eq(customers.location_id, locationId)));
+  const customer = await findCustomer(
+    db,
+    and(eq(customers._id, id), eq(customers.location_id, locationId)),
+    await mallToday(db, locationId),
+  );
   if (!customer) throw notFound();
   return { ...customer, consent_history: await consentHistory(db, id) };
 };
 
 export const findCustomerByPhone = async (db: Database, locationId: string, phone: string) => {
-  const customer = await findCustomer(db, and(activeIn(locationId), eq(customers.customer_phone, phone)));
+  const customer = await findCustomer(
+    db,
+    and(activeIn(locationId), eq(customers.customer_phone, phone)),
+    await mallToday(db, locationId),
+  );
   if (!customer) throw new AppError('CUSTOMER_NOT_FOUND', 404);
   return customer;
 };
@@ -182,7 +230,7 @@ export const setMarketingPermission = async (
   request: AuditRequest,
 ) =>
   db.transaction(async (tx) => {
-    const changed = await changeConsent(tx, {
+    const changed = await applyConsent(tx, {
       customerId: id,
       locationId,
       type: permission.type,

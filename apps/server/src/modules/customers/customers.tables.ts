@@ -31,7 +31,8 @@ export const customers = pgTable(
     location_id: refColumn('location_id')
       .notNull()
       .references(() => locations._id, { onDelete: 'cascade' }),
-    customer_phone: varchar('customer_phone', { length: 20 }).notNull(),
+    // 32: an erased customer's phone becomes '#' and its id (see retention.ts), freeing the number.
+    customer_phone: varchar('customer_phone', { length: 32 }).notNull(),
     customer_name: varchar('customer_name', { length: 50 }),
     customer_surname: varchar('customer_surname', { length: 50 }),
     customer_email: varchar('customer_email', { length: 265 }),
@@ -66,6 +67,8 @@ export const customers = pgTable(
     customer_kvkk_permission: boolean('customer_kvkk_permission').notNull().default(false),
     customer_kvkk_permission_date: at('customer_kvkk_permission_date'),
     customer_deletedAt: at('customer_deleted_at'),
+    /** When the retention job erased the personal data of a deleted customer; such a row never comes back. */
+    customer_erasedAt: at('customer_erased_at'),
     /**
      * Name, surname, email and phone digits folded like platform/db/search.ts (Turkish letters to
      * ASCII, lower case), so one trigram index serves fragment search at a million customers.
@@ -77,10 +80,15 @@ export const customers = pgTable(
     ...timestamps(),
   },
   (table) => [
-    uniqueIndex('customers_location_phone')
-      .on(table.location_id, table.customer_phone)
-      .where(sql`${table.customer_deletedAt} is null`),
-    index('customers_location_created').on(table.location_id, table.created_at),
+    // Deleted customers keep their number until erased (register reactivates them); erasure frees it.
+    uniqueIndex('customers_location_phone').on(table.location_id, table.customer_phone),
+    // The retention job's work list: deleted customers not yet erased.
+    index('customers_deleted_pending')
+      .on(table.customer_deletedAt)
+      .where(sql`${table.customer_deletedAt} is not null and ${table.customer_erasedAt} is null`),
+    // Lists (newest first), the segment's first ids and the export's keyset pages walk this in
+    // order; with _id as the tie-break in the index too, no page has to be sorted.
+    index('customers_location_created').on(table.location_id, table.created_at, table._id),
     // Channel exports and the channel segment condition read a mall's customers by channel.
     index('customers_location_channel').on(table.location_id, table.channel_id),
     index('customers_search_trgm').using('gin', table.customer_search.op('gin_trgm_ops')),

@@ -5,7 +5,7 @@ import { segmentWhere } from './segment-sql';
 
 const dialect = new PgDialect();
 const render = (filter: SegmentFilter | undefined) => {
-  const where = segmentWhere(filter);
+  const where = segmentWhere(filter, { today: '2026-01-15' });
   return where === undefined ? undefined : dialect.sqlToQuery(where);
 };
 
@@ -40,12 +40,12 @@ describe('segmentWhere', () => {
     expect(query?.params).toEqual(['female', 'unknown', true]);
   });
 
-  it('turns an age range into birth-date bounds, so the birth-date column can be indexed', () => {
+  it('turns an age range into birth-date bounds from the mall’s today, so the birth-date column can be indexed', () => {
     const query = render([{ field: 'age', min: 18, max: 30 }]);
     expect(query?.sql).toBe(
-      '("customers"."customer_birthdate" <= (current_date - make_interval(years => $1))::date and "customers"."customer_birthdate" > (current_date - make_interval(years => $2))::date)',
+      '("customers"."customer_birthdate" <= ($1::date - make_interval(years => $2))::date and "customers"."customer_birthdate" > ($3::date - make_interval(years => $4))::date)',
     );
-    expect(query?.params).toEqual([18, 31]);
+    expect(query?.params).toEqual(['2026-01-15', 18, '2026-01-15', 31]);
   });
 
   it('reads birthday months and registration days from their columns', () => {

@@ -3,7 +3,12 @@ import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } 
 import { customers } from './customers.tables';
 
 type Field = SegmentCondition['field'];
-type Compiler<F extends Field> = (condition: Extract<SegmentCondition, { field: F }>) => SQL | undefined;
+/** What a condition is compiled against: the mall's today (yyyy-mm-dd) for ages. */
+export type SegmentContext = { today: string };
+type Compiler<F extends Field> = (
+  condition: Extract<SegmentCondition, { field: F }>,
+  context: SegmentContext,
+) => SQL | undefined;
 
 const consentColumns = {
   sms: customers.customer_sms_permission,
@@ -16,8 +21,12 @@ const consentColumns = {
 const between = (column: Parameters<typeof gte>[0], min?: unknown, max?: unknown) =>
   and(min === undefined ? undefined : gte(column, min), max === undefined ? undefined : lte(column, max));
 
-/** The date `years` ago, so age bounds become birth-date bounds and the birth-date index serves them. */
-const yearsAgo = (years: number) => sql`(current_date - make_interval(years => ${years}))::date`;
+/**
+ * The date `years` before the mall's today, so age bounds become birth-date bounds and the
+ * birth-date index serves them.
+ */
+const yearsAgo = (today: string, years: number) =>
+  sql`(${today}::date - make_interval(years => ${years}))::date`;
 
 const flag = (column: typeof customers.customer_is_parent, value: boolean) =>
   value ? eq(column, true) : sql`${column} is not true`;
@@ -28,11 +37,11 @@ const flag = (column: typeof customers.customer_is_parent, value: boolean) =>
  */
 const compilers: { [F in Field]: Compiler<F> } = {
   gender: (c) => inArray(customers.customer_gender, c.in),
-  age: (c) =>
+  age: (c, { today }) =>
     and(
-      c.min === undefined ? undefined : lte(customers.customer_birthdate, yearsAgo(c.min)),
+      c.min === undefined ? undefined : lte(customers.customer_birthdate, yearsAgo(today, c.min)),
       // Younger than max + 1 years: born after the day max + 1 years ago.
-      c.max === undefined ? undefined : sql`${customers.customer_birthdate} > ${yearsAgo(c.max + 1)}`,
+      c.max === undefined ? undefined : sql`${customers.customer_birthdate} > ${yearsAgo(today, c.max + 1)}`,
     ),
   birthdate: (c) => between(customers.customer_birthdate, c.min, c.max),
   birthday_month: (c) => inArray(sql`extract(month from ${customers.customer_birthdate})::int`, c.in),
@@ -55,12 +64,16 @@ const compilers: { [F in Field]: Compiler<F> } = {
   is_developer: (c) => eq(customers.customer_is_developer, c.value),
 };
 
-const compileCondition = <F extends Field>(condition: Extract<SegmentCondition, { field: F }>) =>
-  (compilers[condition.field] as Compiler<F>)(condition);
+const compileCondition = <F extends Field>(
+  condition: Extract<SegmentCondition, { field: F }>,
+  context: SegmentContext,
+) => (compilers[condition.field] as Compiler<F>)(condition, context);
 
-const compileNode = (node: SegmentNode): SQL | undefined => {
-  if (node.field !== 'group') return compileCondition(node);
-  const parts = node.conditions.map(compileNode).filter((part): part is SQL => part !== undefined);
+const compileNode = (node: SegmentNode, context: SegmentContext): SQL | undefined => {
+  if (node.field !== 'group') return compileCondition(node, context);
+  const parts = node.conditions
+    .map((child) => compileNode(child, context))
+    .filter((part): part is SQL => part !== undefined);
   if (parts.length === 0) return undefined; // an empty group restricts nothing
   return node.op === 'and' ? and(...parts) : or(...parts);
 };
@@ -69,5 +82,5 @@ const compileNode = (node: SegmentNode): SQL | undefined => {
  * The segment filter as a where-clause over `customers`, or undefined when it restricts nothing.
  * The caller adds the mall and the not-deleted rule: a segment never crosses malls.
  */
-export const segmentWhere = (filter: SegmentFilter | undefined): SQL | undefined =>
-  filter === undefined ? undefined : compileNode({ field: 'group', op: 'and', conditions: filter });
+export const segmentWhere = (filter: SegmentFilter | undefined, context: SegmentContext): SQL | undefined =>
+  filter === undefined ? undefined : compileNode({ field: 'group', op: 'and', conditions: filter }, context);

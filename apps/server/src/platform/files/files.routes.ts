@@ -8,6 +8,7 @@ import { newId } from '../ids';
 import type { FileStore } from './file-store';
 import { detectImage, type ImageExtension, imageTypes } from './image-type';
 import { localFileStore } from './local-file-store';
+import { readUploadedFile } from './upload';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -16,26 +17,10 @@ const fileName = z.strictObject({
 });
 const uploaded = z.object({ url: z.string() });
 
-const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 413);
-
-/**
- * What went wrong reading a multipart body, in the error model: over the size or part limits 413, not
- * multipart at all 415, anything else the client sent (a broken body) 400.
- */
-const uploadError = (error: unknown, contentType: string | undefined) => {
-  if (error instanceof AppError) return error;
-  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-  if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
-    return tooLarge();
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
-    return new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { params: { type: contentType ?? '' } });
-  return new AppError('BAD_REQUEST', 400);
-};
-
 /**
  * Uploaded images (a profile photo, later campaign images): POST one image, get its address; read it
- * back without signing in, as <img> tags do. Multipart is registered here only, so no other route
- * accepts it.
+ * back without signing in, as <img> tags do. Multipart is registered in this plugin only (and in the
+ * customer import's), so no other route accepts it.
  */
 export const fileRoutes: FastifyPluginAsyncZod<AppDeps & { store?: FileStore }> = async (app, deps) => {
   const store = deps.store ?? localFileStore(path.join(deps.config.dataDir, 'files'));
@@ -53,19 +38,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps & { store?: FileStore }> 
       },
     },
     async (request, reply) => {
-      let data: Buffer | undefined;
-      try {
-        // Read to the end: a second part must fail the upload (the parts limit), not be ignored.
-        for await (const part of request.parts()) {
-          if (part.type !== 'file')
-            throw new AppError('VALIDATION_FAILED', 400, { fields: { [part.fieldname]: 'unknownField' } });
-          if (data) throw tooLarge();
-          data = await part.toBuffer();
-        }
-      } catch (error) {
-        throw uploadError(error, request.headers['content-type']);
-      }
-      if (!data) throw new AppError('VALIDATION_FAILED', 400, { fields: { file: 'required' } });
+      const data = await readUploadedFile(request, 'file');
       const extension = detectImage(data);
       if (!extension)
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { params: { type: 'JPEG, PNG, WebP' } });

@@ -1,0 +1,79 @@
+import {
+  channel,
+  customer,
+  customerEntryCheck,
+  customerEntryCheckBody,
+  customerEntryRegisterBody,
+  customerEntryUpdateBody,
+  idParams,
+} from '@avlu/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import { locationOf } from '../../platform/request-context';
+import { getChannel } from '../channels/channels.service';
+import { checkEntry, registerCustomer, updateEntryCustomer } from './customer-entry.service';
+
+/** Spec §6: the registration desk pages (/registration/customer). */
+const registration = {
+  subject: 'modules:customer-registration:customer-registration',
+  scope: 'location',
+} as const;
+const tags = ['customer registration'];
+
+export const customerEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/customer/channel/:id',
+    {
+      config: registration,
+      schema: {
+        tags,
+        summary: 'A channel of the mall as the registration pages show it (404 for another mall’s)',
+        params: idParams,
+        response: { 200: channel },
+      },
+    },
+    (request) => getChannel(db, locationOf(request)._id, request.params.id),
+  );
+  app.post(
+    '/customer-entry/check',
+    {
+      config: registration,
+      schema: {
+        tags,
+        summary: 'Whether a phone is a customer of the mall, asked through an open data-entry channel',
+        body: customerEntryCheckBody,
+        response: { 200: customerEntryCheck },
+      },
+    },
+    (request) => checkEntry(db, locationOf(request)._id, request.body),
+  );
+  app.post(
+    '/customer-entry/register',
+    {
+      config: registration,
+      schema: {
+        tags,
+        summary:
+          'Register a customer at the desk with the consents given (KVKK required); a deleted, not yet erased customer with the phone comes back',
+        body: customerEntryRegisterBody,
+        response: { 201: customer },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await registerCustomer(db, locationOf(request)._id, request.body, request)),
+  );
+  app.post(
+    '/customer-entry/update/:id',
+    {
+      config: registration,
+      schema: {
+        tags,
+        summary: 'Correct a customer’s profile and consents at the desk',
+        params: idParams,
+        body: customerEntryUpdateBody,
+        response: { 200: customer },
+      },
+    },
+    (request) => updateEntryCustomer(db, locationOf(request)._id, request.params.id, request.body, request),
+  );
+};

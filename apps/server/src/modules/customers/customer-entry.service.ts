@@ -1,0 +1,231 @@
+import type {
+  ConsentType,
+  Customer,
+  CustomerEntryCheck,
+  customerEntryRegisterBody,
+  customerEntryUpdateBody,
+} from '@avlu/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type AuditRequest, audit } from '../../platform/audit';
+import type { Database } from '../../platform/db/database';
+import { AppError, notFound } from '../../platform/errors';
+import { findChannelRow } from '../channels/channels.service';
+import { applyConsent } from './consents.service';
+import { findCustomer } from './customers.service';
+import { customers } from './customers.tables';
+import { mallToday } from './mall-date';
+
+type RegisterBody = z.output<typeof customerEntryRegisterBody>;
+type UpdateBody = z.output<typeof customerEntryUpdateBody>;
+
+/**
+ * The channel the desk registers through: it must be the mall's, open (`channel_status`) and take
+ * customer data entry (`channel_cdp_data_entry`). Anything else answers CHANNEL_CLOSED naming
+ * `channel_id`, another mall's channel included (it is not told apart from a closed one).
+ */
+const openChannel = async (db: Database, locationId: string, channelId: string) => {
+  const channel = await findChannelRow(db, locationId, channelId);
+  if (!channel?.channel_status || !channel.channel_cdp_data_entry)
+    throw new AppError('CHANNEL_CLOSED', 400, { fields: { channel_id: 'channelClosed' } });
+  return channel;
+};
+
+const customerOf = async (db: Database, locationId: string, id: string): Promise<Customer> => {
+  const found = await findCustomer(
+    db,
+    and(eq(customers._id, id), eq(customers.location_id, locationId)),
+    await mallToday(db, locationId),
+  );
+  if (!found) throw notFound();
+  return found;
+};
+
+/** POST /customer-entry/check: whether the phone is a live customer of the mall, through an open channel. */
+export const checkEntry = async (
+  db: Database,
+  locationId: string,
+  body: { customer_phone: string; channel_id: string },
+): Promise<CustomerEntryCheck> => {
+  await openChannel(db, locationId, body.channel_id);
+  const found = await findCustomer(
+    db,
+    and(
+      eq(customers.location_id, locationId),
+      eq(customers.customer_phone, body.customer_phone),
+      isNull(customers.customer_deletedAt),
+    ),
+    await mallToday(db, locationId),
+  );
+  return { registered: found !== undefined, customer: found ?? null };
+};
+
+/** The profile columns of a desk form; `undefined` leaves a column as it is (drizzle skips it). */
+const profileColumns = (body: Omit<UpdateBody, 'channel_id'>) => ({
+  customer_name: body.customer_name,
+  customer_surname: body.customer_surname,
+  customer_email: body.customer_email,
+  customer_gender: body.customer_gender,
+  customer_birthdate: body.customer_birthdate,
+  customer_address: body.customer_address,
+  customer_province: body.customer_province,
+  customer_district: body.customer_district,
+  customer_locality: body.customer_locality,
+  customer_number_of_children: body.customer_number_of_children,
+  customer_frequency: body.customer_frequency,
+  customer_vehicle_plate: body.customer_vehicle_plate,
+  customer_is_parent: body.customer_is_parent,
+  customer_favorite_region: body.customer_favorite_region,
+  customer_favorite_category: body.customer_favorite_category,
+});
+
+/** Every optional profile column of a registration, a left-out one as null: a reactivated record starts over. */
+const registrationColumns = (body: RegisterBody) => {
+  const { customer_gender: _, ...columns } = profileColumns(body);
+  return {
+    ...(Object.fromEntries(Object.entries(columns).map(([key, value]) => [key, value ?? null])) as {
+      [K in keyof typeof columns]: Exclude<(typeof columns)[K], undefined> | null;
+    }),
+    customer_gender: body.customer_gender,
+  };
+};
+
+type DeskConsents = Partial<Record<ConsentType, boolean>>;
+
+/** The desk's consents through the one consent path, with source 'registration', staff, address and text version. */
+const applyDeskConsents = async (
+  tx: Database,
+  locationId: string,
+  customerId: string,
+  consents: DeskConsents,
+  agreementVersion: string | null | undefined,
+  request: AuditRequest,
+) => {
+  const changed: ConsentType[] = [];
+  for (const [type, value] of Object.entries(consents) as [ConsentType, boolean | undefined][]) {
+    if (value === undefined) continue;
+    const didChange = await applyConsent(tx, {
+      customerId,
+      locationId,
+      type,
+      value,
+      source: 'registration',
+      staffAdminId: request.staff?._id ?? null,
+      clientAddress: request.ip,
+      agreementVersion: agreementVersion ?? null,
+    });
+    if (didChange) changed.push(type);
+  }
+  return changed;
+};
+
+const exists = () => new AppError('CUSTOMER_EXISTS', 409, { fields: { customer_phone: 'customerExists' } });
+
+/**
+ * POST /customer-entry/register: a new customer of the mall through an open channel, with the
+ * consents given at the desk, in one transaction. A live customer with the phone answers 409
+ * CUSTOMER_EXISTS; a deleted one whose data is not erased yet is brought back with the new data.
+ * Two desks registering one phone at once make one customer: the unique (mall, phone) index
+ * decides, and the loser answers 409.
+ */
+export const registerCustomer = (
+  db: Database,
+  locationId: string,
+  body: RegisterBody,
+  request: AuditRequest,
+) =>
+  db.transaction(async (tx) => {
+    await openChannel(tx, locationId, body.channel_id);
+    const [existing] = await tx
+      .select({ _id: customers._id, deletedAt: customers.customer_deletedAt })
+      .from(customers)
+      .where(and(eq(customers.location_id, locationId), eq(customers.customer_phone, body.customer_phone)))
+      .for('update');
+    if (existing && !existing.deletedAt) throw exists();
+    let id: string;
+    if (existing) {
+      await tx
+        .update(customers)
+        .set({ ...registrationColumns(body), channel_id: body.channel_id, customer_deletedAt: null })
+        .where(eq(customers._id, existing._id));
+      id = existing._id;
+    } else {
+      const [inserted] = await tx
+        .insert(customers)
+        .values({
+          ...registrationColumns(body),
+          location_id: locationId,
+          customer_phone: body.customer_phone,
+          channel_id: body.channel_id,
+        })
+        .onConflictDoNothing()
+        .returning({ _id: customers._id });
+      // Another registration of the phone committed after our look-up.
+      if (!inserted) throw exists();
+      id = inserted._id;
+    }
+    const consents = await applyDeskConsents(
+      tx,
+      locationId,
+      id,
+      {
+        kvkk: body.customer_accepts_kvkk,
+        sms: body.customer_allows_sms,
+        email: body.customer_allows_email,
+        call: body.customer_allows_call,
+      },
+      body.agreement_version,
+      request,
+    );
+    await audit(tx, request, {
+      action: existing ? 'customer.reactivated' : 'customer.registered',
+      entity: 'customer',
+      entityId: id,
+      details: { channel_id: body.channel_id, consents },
+    });
+    return customerOf(tx, locationId, id);
+  });
+
+/** POST /customer-entry/update/{id}: the desk corrects a live customer of the mall through an open channel. */
+export const updateEntryCustomer = (
+  db: Database,
+  locationId: string,
+  id: string,
+  body: UpdateBody,
+  request: AuditRequest,
+) =>
+  db.transaction(async (tx) => {
+    await openChannel(tx, locationId, body.channel_id);
+    const [updated] = await tx
+      .update(customers)
+      .set(profileColumns(body))
+      .where(
+        and(
+          eq(customers._id, id),
+          eq(customers.location_id, locationId),
+          isNull(customers.customer_deletedAt),
+        ),
+      )
+      .returning({ _id: customers._id });
+    if (!updated) throw notFound();
+    const consents = await applyDeskConsents(
+      tx,
+      locationId,
+      id,
+      {
+        kvkk: body.customer_accepts_kvkk,
+        sms: body.customer_allows_sms,
+        email: body.customer_allows_email,
+        call: body.customer_allows_call,
+      },
+      body.agreement_version,
+      request,
+    );
+    await audit(tx, request, {
+      action: 'customer.updated',
+      entity: 'customer',
+      entityId: id,
+      details: { channel_id: body.channel_id, consents },
+    });
+    return customerOf(tx, locationId, id);
+  });
