@@ -237,4 +237,21 @@ describe('customers', () => {
     await page.getByRole('grid', { name: 'Müşteri Listesi' }).getByRole('row').nth(1).waitFor();
     await browser.screenshot('customers-list-or-filter');
   });
+
+  it('speaks English on the list and the detail', async () => {
+    const { page } = browser;
+    await browser.open('/customers/filter');
+    await page.getByRole('button', { name: 'Dil' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Customer List' }).waitFor();
+    const grid = page.getByRole('grid', { name: 'Customer List' });
+    await grid.getByRole('columnheader', { name: 'Phone' }).waitFor();
+    await page.getByText(/^[\d,]+ customers in total$/).waitFor();
+    await browser.screenshot('customers-list-en');
+    await grid.getByRole('row').nth(1).locator('[data-field="customer_surname"]').click();
+    await page.getByRole('heading', { name: 'Customer Detail' }).waitFor();
+    await page.getByRole('tab', { name: 'Permissions' }).click();
+    await page.getByRole('table', { name: 'Consent history' }).waitFor();
+    await browser.screenshot('customers-detail-en');
+  });
 });

@@ -249,9 +249,12 @@ export default function CustomerImportPage() {
       <Stack spacing={3}>
         <Card sx={{ p: 3 }}>
           <Stack spacing={2.5}>
-            <Typography variant="body2" color="text.secondary">
-              {t('import.intro')}
-            </Typography>
+            <Stack spacing={1}>
+              <Typography variant="body2">{t('import.intro')}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('import.rules')}
+              </Typography>
+            </Stack>
             <Stack spacing={1}>
               <Typography variant="subtitle2">{t('import.columns')}</Typography>
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>

@@ -2,6 +2,7 @@ import type { Customer, CustomerListQuery, SegmentFilter } from '@avlu/contracts
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import PhoneInTalkOutlinedIcon from '@mui/icons-material/PhoneInTalkOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
@@ -40,7 +41,7 @@ const useColumns = (): GridColDef<Customer>[] => {
     () => [
       {
         field: 'customer_name',
-        minWidth: 90,
+        minWidth: 84,
         flex: 1,
         renderCell: ({ row }) => (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: 1 }}>
@@ -53,37 +54,46 @@ const useColumns = (): GridColDef<Customer>[] => {
           </Stack>
         ),
       },
-      { field: 'customer_surname', minWidth: 90, flex: 1, valueFormatter: (value) => value ?? dash },
+      { field: 'customer_surname', minWidth: 84, flex: 1, valueFormatter: (value) => value ?? dash },
       {
         field: 'customer_phone',
-        width: 140,
+        width: 132,
         sortable: false,
         valueFormatter: (value: string) => displayPhone(value),
       },
       {
         field: 'customer_email',
-        minWidth: 150,
+        minWidth: 134,
         flex: 1.4,
         sortable: false,
-        valueFormatter: (value) => value ?? dash,
+        // A long address is cut; the whole of it shows on hover.
+        renderCell: ({ value }) => (
+          <Box
+            component="span"
+            title={value ?? undefined}
+            sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}
+          >
+            {value ?? dash}
+          </Box>
+        ),
       },
       {
         field: 'customer_gender',
-        width: 82,
+        width: 100,
         sortable: false,
-        valueFormatter: (value: Customer['customer_gender']) => t(`genders.${value}`),
+        valueFormatter: (value: Customer['customer_gender']) => t(`list.genders.${value}`),
       },
       { field: 'age', width: 52, sortable: false, valueFormatter: (value) => value ?? dash },
       {
         field: 'customer_province',
-        width: 92,
+        width: 88,
         sortable: false,
         valueFormatter: (value) => value ?? dash,
       },
       {
         field: 'channel_id',
         headerName: t('list.channel'),
-        minWidth: 90,
+        minWidth: 80,
         flex: 0.8,
         sortable: false,
         valueFormatter: (value: string | null) =>
@@ -91,13 +101,13 @@ const useColumns = (): GridColDef<Customer>[] => {
       },
       {
         field: 'consents',
-        width: 118,
+        width: 114,
         sortable: false,
         renderCell: ({ row }) => <ConsentIcons customer={row} />,
       },
       {
         field: 'createdAt',
-        width: 128,
+        width: 164,
         valueFormatter: (value: string) => formatDate(value),
       },
     ],

@@ -19,6 +19,30 @@ const staff = roleWith(
   'modules:customers:customer-list:customer-import',
 );
 
+/** The list test's role also sees the channels, so the channel column is named. */
+const listStaff = roleWith('modules:customers:customer-list', 'modules:customer-registration:channels');
+const desk = {
+  _id: '64c0000000000000000000c1',
+  channel_name: 'Danışma Masası',
+  channel_name_en: 'Information Desk',
+  channel_exp: '',
+  channel_exp_en: '',
+  channel_types: [],
+  tags: [],
+  event_id: null,
+  channel_ui_allowed: false,
+  channel_single_participation: false,
+  channel_permission_allow: false,
+  channel_teacher_form_allowed: false,
+  channel_detail_payment_form_allowed: false,
+  channel_payment_form_allowed: false,
+  channel_cdp_data_entry: true,
+  channel_cdp_receipt_entry: false,
+  channel_status: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
 const customer = (overrides: Partial<Customer> = {}): Customer => ({
   _id: '64c000000000000000000001',
   customer_phone: '+905321234567',
@@ -55,7 +79,7 @@ const customer = (overrides: Partial<Customer> = {}): Customer => ({
 });
 
 const people = [
-  customer(),
+  customer({ channel_id: desk._id }),
   customer({
     _id: '64c000000000000000000002',
     customer_phone: '+905559876543',
@@ -75,12 +99,12 @@ const serveList = () =>
     .on('POST', '/customer/filter', () => page(people))
     .on('POST', '/customer/smart-search', () => page(people.slice(0, 1)))
     .on('POST', '/customer/count', () => json({ count: 1234, customer_ids: [] }))
-    .on('GET', '/data-types/channel', () => json([]))
+    .on('GET', '/data-types/channel', () => json([desk]))
     .on('GET', '/geo/cities', () => json([]));
 
-const open = (path: string) => {
-  serveSession(server(), { role: staff });
-  return renderApp({ path, signedInAs: { role: staff }, authClient: httpAuthClient });
+const open = (path: string, role = staff) => {
+  serveSession(server(), { role });
+  return renderApp({ path, signedInAs: { role }, authClient: httpAuthClient });
 };
 
 afterEach(() => {
@@ -90,12 +114,13 @@ afterEach(() => {
 describe('customer list', () => {
   it('lists customers and sends the conditions of the filter builder to the list and the count', async () => {
     serveList();
-    const { user, router } = open('/customers/filter');
+    const { user, router } = open('/customers/filter', listStaff);
 
     const grid = await screen.findByRole('grid', { name: 'Müşteri Listesi' }, slow);
     const row = (await within(grid).findByText('Ayşe')).closest('[role="row"]') as HTMLElement;
     expect(within(row).getByText('0532 123 45 67')).toBeInTheDocument();
     expect(within(row).getByText('Kadın')).toBeInTheDocument();
+    expect(await within(row).findByText('Danışma Masası')).toBeInTheDocument();
     expect(within(row).getByRole('img', { name: 'SMS: Verildi' })).toBeInTheDocument();
     expect(within(row).getByRole('img', { name: 'E-posta: Verilmedi' })).toBeInTheDocument();
     expect(await screen.findByText('Toplam 1.234 müşteri')).toBeInTheDocument();
@@ -149,7 +174,7 @@ describe('customer list', () => {
         filter: [{ field: 'age', min: 30 }],
       }),
     );
-  }, 60_000);
+  }, 120_000);
 
   it('waits 3 seconds after the last keystroke before the smart search, or searches at once on Enter', async () => {
     serveList();
@@ -170,6 +195,8 @@ describe('customer list', () => {
       filter: [],
     });
     await waitFor(() => expect(within(grid).queryByText('Mehmet')).not.toBeInTheDocument());
+    // A role without the channels module is not refused (and audited) for the channel names.
+    expect(server().to('GET', '/data-types/channel')).toEqual([]);
 
     await typist.type(search, ' y{Enter}');
     await waitFor(() => expect(server().to('POST', '/customer/smart-search')).toHaveLength(2));

@@ -85,6 +85,7 @@ export default {
     staffMember: 'Staff member',
   },
   list: {
+    genders: { male: 'Male', female: 'Female', unknown: 'Not stated' },
     channel: 'Channel',
     title: 'Customer List',
     searchPlaceholder: 'Name, surname, phone, email',
@@ -205,6 +206,8 @@ export default {
     title: 'Customer Import',
     intro:
       'Add customers in bulk from an Excel (.xlsx) file. The first row must name the columns; the easiest way is to download the template and fill it in.',
+    rules:
+      'Phone, name and surname are required; Turkish numbers may be written without the country code. Dates may be DD.MM.YYYY or YYYY-MM-DD, gender Female/Male, and the permission columns Yes/No. A phone the mall already has is left unchanged and counted as “already registered”; uploading the same file again adds no one twice.',
     template: 'Download template',
     templateFile: 'customer-import-template.xlsx',
     templateSheet: 'Customers',

@@ -80,6 +80,7 @@ export default {
     staffMember: 'Personel',
   },
   list: {
+    genders: { male: 'Erkek', female: 'Kadın', unknown: 'Belirtilmemiş' },
     channel: 'Kanal',
     title: 'Müşteri Listesi',
     searchPlaceholder: 'Ad, soyad, telefon, e-posta',
@@ -201,6 +202,8 @@ export default {
     title: 'Müşteri Aktarımı',
     intro:
       'Müşterileri bir Excel (.xlsx) dosyasından toplu olarak ekleyin. İlk satır sütun adlarını taşımalıdır; en kolayı şablonu indirip doldurmaktır.',
+    rules:
+      'Telefon, ad ve soyad zorunludur; Türkiye numaraları ülke kodu olmadan yazılabilir. Tarihler GG.AA.YYYY ya da YYYY-AA-GG, cinsiyet Kadın/Erkek, izin sütunları Evet/Hayır olarak yazılabilir. AVM’de zaten kayıtlı bir telefon değiştirilmez, “Zaten kayıtlı” olarak sayılır; aynı dosyayı yeniden yüklemek kimseyi iki kez eklemez.',
     template: 'Şablonu indir',
     templateFile: 'musteri-aktarim-sablonu.xlsx',
     templateSheet: 'Müşteriler',
