@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
-import { Suspense, useMemo } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { CreateButton } from '../../components/page-header/CreateButton';
@@ -121,7 +121,10 @@ export default function ChannelsPage() {
   const language = useLanguage();
   const { enqueueSnackbar } = useSnackbar();
   const columns = useColumns();
+  // The channel being exported: its button waits, so a large file is not asked for twice.
+  const [exporting, setExporting] = useState<string | null>(null);
   const download = async (row: Channel) => {
+    setExporting(row._id);
     try {
       await exportChannel(row._id);
     } catch (error) {
@@ -129,6 +132,8 @@ export default function ChannelsPage() {
       enqueueSnackbar(error instanceof Error ? error.message : t('errors:INTERNAL_ERROR'), {
         variant: 'error',
       });
+    } finally {
+      setExporting(null);
     }
   };
   return (
@@ -156,6 +161,7 @@ export default function ChannelsPage() {
               <RowAction
                 label={t('actions.export')}
                 icon={<FileDownloadOutlinedIcon fontSize="small" />}
+                disabled={exporting === row._id}
                 onClick={() => void download(row)}
               />
               <EditAction onClick={() => navigate(`/registration/channels/${row._id}/edit`)} />

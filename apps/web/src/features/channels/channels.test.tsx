@@ -1,7 +1,7 @@
 import type { Channel, ChannelType } from '@avlu/contracts';
 import { paginationOf } from '@avlu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../lib/api/test-server';
 import { i18n } from '../../lib/i18n';
 import { systemAdminRole } from '../../test/fixtures';
@@ -75,6 +75,27 @@ describe('channels', () => {
     expect(within(row).getByText('Receipt entry')).toBeInTheDocument();
     const [call] = server().to('GET', '/data-types/channel');
     expect(Object.fromEntries(call!.query)).toMatchObject({ limit: '10', currentPage: '1' });
+  }, 60_000);
+
+  it("downloads a channel's customers as the server's xlsx file", async () => {
+    const created = vi.fn((_: Blob) => 'blob:channel');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    serveTypes();
+    server()
+      .on('GET', '/data-types/channel', () => page([infoDesk]))
+      .on(
+        'POST',
+        `/data-types/channel/export/${infoDesk._id}`,
+        () =>
+          new Response(new Blob(['PK']), {
+            headers: { 'content-disposition': "attachment; filename*=UTF-8''Dan%C4%B1%C5%9Fma.xlsx" },
+          }),
+      );
+    const { user } = renderApp({ path: '/registration/channels', ...asAdmin });
+    const row = await rowOf('Danışma Bankosu');
+    await user.click(within(row).getByRole('button', { name: 'Müşterilerini Excel’e aktar' }));
+    await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+    expect(server().to('POST', `/data-types/channel/export/${infoDesk._id}`)).toHaveLength(1);
   }, 60_000);
 
   it('creates a channel with the flags a new channel may not turn on locked', async () => {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../lib/api/test-server';
+import { i18n } from '../../lib/i18n';
 import { roleWith } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer } from '../../test/server';
@@ -262,6 +263,19 @@ describe('looking a customer up by phone', () => {
       customer_allows_call: false,
     });
   }, 60_000);
+});
+
+describe('texts', () => {
+  const keys = (texts: object, prefix = ''): string[] =>
+    Object.entries(texts).flatMap(([key, value]) =>
+      typeof value === 'object' ? keys(value as object, `${prefix}${key}.`) : [`${prefix}${key}`],
+    );
+  it('are written in Turkish and English alike for addresses, channels and registration', () => {
+    for (const namespace of ['geo', 'channels', 'registration'])
+      expect(keys(i18n.getResourceBundle('en', namespace)), namespace).toEqual(
+        keys(i18n.getResourceBundle('tr', namespace)),
+      );
+  });
 });
 
 describe('choosing the channel', () => {
