@@ -265,7 +265,15 @@ const attempt = async (
   }
 };
 
-export const customersAtAMillion = async (only: readonly string[]): Promise<Figure[]> => {
+/** `options`: engines (postgres, pglite) and parts (latency, export, import) to run; none named runs all. */
+export const customersAtAMillion = async (options: readonly string[]): Promise<Figure[]> => {
+  const named = (choices: readonly string[]) => options.filter((option) => choices.includes(option));
+  const engines = named(['postgres', 'pglite']);
+  const parts = named(['latency', 'export', 'import']);
+  const unknown = options.filter((option) => !engines.includes(option) && !parts.includes(option));
+  if (unknown.length > 0)
+    throw new Error(`unknown option ${unknown.join(', ')} (postgres, pglite, latency, export, import)`);
+  const runs = (part: string) => parts.length === 0 || parts.includes(part);
   const figures: Figure[] = [];
   // Each figure is shown as soon as it is measured; the table at the end lists them all again.
   const add = (...measured: Figure[]) => {
@@ -274,7 +282,7 @@ export const customersAtAMillion = async (only: readonly string[]): Promise<Figu
   };
   for (const { target, serverUrl } of benchTargets()) {
     const engine = target.engine;
-    if (only.length > 0 && !only.includes(engine)) continue;
+    if (engines.length > 0 && !engines.includes(engine)) continue;
     const slower = engine === 'pglite' ? PGLITE_SLOWER : 1;
     const prepared = await prepareTarget(target, serverUrl, log);
     add({
@@ -283,16 +291,22 @@ export const customersAtAMillion = async (only: readonly string[]): Promise<Figu
       value: prepared.generation,
     });
     add(loadFigure(engine, 'before'));
-    log(`${engine}: measuring latencies…`);
-    add(...(await attempt(engine, 'latencies', () => latencies(target, engine, slower))));
-    log(`${engine}: measuring the export…`);
-    add(...(await attempt(engine, 'export', async () => [await exportAll(target, engine, slower)])));
-    log(`${engine}: measuring the import…`);
-    add(
-      ...(await attempt(engine, 'import', async () => [
-        await importRows(target, engine, slower, prepared.locationId),
-      ])),
-    );
+    if (runs('latency')) {
+      log(`${engine}: measuring latencies…`);
+      add(...(await attempt(engine, 'latencies', () => latencies(target, engine, slower))));
+    }
+    if (runs('export')) {
+      log(`${engine}: measuring the export…`);
+      add(...(await attempt(engine, 'export', async () => [await exportAll(target, engine, slower)])));
+    }
+    if (runs('import')) {
+      log(`${engine}: measuring the import…`);
+      add(
+        ...(await attempt(engine, 'import', async () => [
+          await importRows(target, engine, slower, prepared.locationId),
+        ])),
+      );
+    }
     add(loadFigure(engine, 'after'));
   }
   return figures;

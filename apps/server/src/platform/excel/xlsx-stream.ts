@@ -1,4 +1,4 @@
-import { once } from 'node:events';
+import { type EventEmitter, once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -34,6 +34,17 @@ export const contentDisposition = (filename: string) => {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 };
 
+type EntryStream = EventEmitter & { _writableState?: { length: number } };
+
+/**
+ * The zip entry the sheet's rows are compressed from. exceljs writes the rows into it without
+ * waiting (its StreamBuf ignores backpressure), so a source faster than the compressor piled the
+ * whole uncompressed sheet up in memory (about 800 MB at a million customers); the writer waits for
+ * this stream to drain as it does for the reply.
+ */
+const zipEntry = (sheet: unknown): EntryStream | undefined =>
+  (sheet as { stream?: { pipes?: EntryStream[] } }).stream?.pipes?.[0];
+
 /** Writes the workbook into `stream` row by row; rows are committed as they come, never held together. */
 const writeWorkbook = async <Row>(stream: PassThrough, download: XlsxDownload<Row>) => {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -51,6 +62,8 @@ const writeWorkbook = async <Row>(stream: PassThrough, download: XlsxDownload<Ro
   for await (const row of download.rows) {
     sheet.addRow(download.columns.map((column) => column.value(row) ?? null)).commit();
     if (stream.writableLength > HIGH_WATER) await once(stream, 'drain');
+    const entry = zipEntry(sheet);
+    if (entry && (entry._writableState?.length ?? 0) > HIGH_WATER) await once(entry, 'drain');
   }
   sheet.commit();
   await workbook.commit();
