@@ -133,4 +133,19 @@ describe('customer registration', () => {
     expect(await page.getByRole('combobox', { name: 'İlçe' }).inputValue()).toBe('Karşıyaka');
     await browser.screenshot('registration-by-phone-found');
   });
+
+  it('fits the channel choice and the form on a phone held by the desk', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await browser.open('/registration/customer');
+    const card = page.getByRole('article', { name: CHANNEL });
+    await card.waitFor();
+    await browser.screenshot('registration-choose-channel-phone');
+    await card.getByRole('link', { name: `Yeni müşteri: ${CHANNEL}` }).click();
+    await page.getByRole('heading', { name: 'Yeni Müşteri' }).waitFor();
+    await page.getByRole('combobox', { name: 'İl', exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await browser.screenshot('registration-new-customer-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
 });

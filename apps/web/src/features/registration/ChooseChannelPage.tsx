@@ -62,7 +62,10 @@ function ChannelCard({ channel, typeNames }: { channel: Channel; typeNames: Map<
           </Stack>
         )}
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 2, gap: 1, flexWrap: 'wrap', '& > a': { whiteSpace: 'nowrap' } }}>
+      <CardActions
+        disableSpacing
+        sx={{ px: 2, pb: 2, gap: 1, flexWrap: 'wrap', '& > a': { whiteSpace: 'nowrap' } }}
+      >
         <Button
           component={RouterLink}
           to={`/registration/customer/by-phone/${channel._id}`}
