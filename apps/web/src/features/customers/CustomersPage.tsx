@@ -131,8 +131,20 @@ const useUrlFilter = () => {
 function FilterCard({ filter }: { filter: SegmentFilter }) {
   const [, setParams] = useSearchParams();
   const [draft, setDraft] = useState<Draft>(() => draftOf(filter));
-  const compiled = useMemo(() => JSON.stringify(compileDraft(draft)), [draft]);
-  const applied = useRef(JSON.stringify(filter));
+  // Compared as the URL reads them back, so key order or an emptied bound is no change.
+  const compiled = useMemo(
+    () => JSON.stringify(parseFilterParam(JSON.stringify(compileDraft(draft)))),
+    [draft],
+  );
+  const inUrl = JSON.stringify(filter);
+  const applied = useRef(inUrl);
+
+  // Back, forward or the menu link changed the URL's filter: the builder shows it.
+  useEffect(() => {
+    if (inUrl === applied.current) return;
+    applied.current = inUrl;
+    setDraft(draftOf(parseFilterParam(inUrl)));
+  }, [inUrl]);
 
   useEffect(() => {
     if (compiled === applied.current) return;

@@ -174,6 +174,12 @@ describe('customer list', () => {
         filter: [{ field: 'age', min: 30 }],
       }),
     );
+
+    // The menu link (no filter in the URL) empties the builder too.
+    await act(() => router.navigate('/customers/filter'));
+    expect(await within(builder).findByText(/Filtre yok/)).toBeInTheDocument();
+    expect(await within(builder).findByText('Toplam 1.234 müşteri')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
   }, 120_000);
 
   it('waits 3 seconds after the last keystroke before the smart search, or searches at once on Enter', async () => {
