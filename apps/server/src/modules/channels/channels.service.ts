@@ -76,6 +76,21 @@ export const listChannels = async (
   return { ...page, data: await toChannels(db, page.data) };
 };
 
+/**
+ * The channels the registration desk may register through: open and taking customer data entry.
+ * Readable with the registration permission alone, so the desk need not manage channels to pick one.
+ */
+export const listEntryChannels = async (db: Database, locationId: string): Promise<Channel[]> => {
+  const rows = await db
+    .select()
+    .from(channels)
+    .where(
+      and(inMall(locationId), eq(channels.channel_status, true), eq(channels.channel_cdp_data_entry, true)),
+    )
+    .orderBy(asc(channels.channel_name));
+  return toChannels(db, rows);
+};
+
 export const findChannelRow = async (db: Database, locationId: string, id: string) =>
   (
     await db

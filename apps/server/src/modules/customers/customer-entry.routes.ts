@@ -8,9 +8,10 @@ import {
   idParams,
 } from '@avlu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { locationOf } from '../../platform/request-context';
-import { getChannel } from '../channels/channels.service';
+import { getChannel, listEntryChannels } from '../channels/channels.service';
 import { checkEntry, registerCustomer, updateEntryCustomer } from './customer-entry.service';
 
 /** Spec §6: the registration desk pages (/registration/customer). */
@@ -21,6 +22,18 @@ const registration = {
 const tags = ['customer registration'];
 
 export const customerEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/customer-entry/channels',
+    {
+      config: registration,
+      schema: {
+        tags,
+        summary: 'The mall’s channels open for registration at the desk (status on, data entry on)',
+        response: { 200: z.array(channel) },
+      },
+    },
+    (request) => listEntryChannels(db, locationOf(request)._id),
+  );
   app.get(
     '/customer/channel/:id',
     {

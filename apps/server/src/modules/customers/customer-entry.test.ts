@@ -90,6 +90,14 @@ describe('GET /api/customer/channel/{id}', () => {
   });
 });
 
+describe('GET /api/customer-entry/channels', () => {
+  it('answers only the mall’s open data-entry channels, to a desk without the channels permission', async () => {
+    const response = await call('GET', '/customer-entry/channels');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((row: { _id: string }) => row._id)).toEqual([open]);
+  });
+});
+
 describe('POST /api/customer-entry/check', () => {
   it('says whether the phone is a live customer of the mall', async () => {
     const phone = nextPhone();

@@ -34,10 +34,8 @@ export const channelTypes = defineResource<ChannelType, ChannelTypeInput>({
 export const everyRow = { pagination: { limit: 1000, currentPage: 1 }, filter: { showAll: 'true' } };
 
 /** Every channel type of the mall, for the channel form's picker and the list's chips. */
-export const useAllChannelTypes = () => channelTypes.useList(everyRow, { staleTime: 60_000 });
-
-/** Every channel of the mall (the registration page's cards). */
-export const useAllChannels = () => channels.useList(everyRow);
+export const useAllChannelTypes = ({ enabled = true } = {}) =>
+  channelTypes.useList(everyRow, { staleTime: 60_000, enabled });
 
 /** POST /data-types/channel/export/{id}: the channel's customers as an xlsx file. */
 export const exportChannel = async (id: string) =>

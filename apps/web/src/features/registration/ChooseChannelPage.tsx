@@ -19,13 +19,8 @@ import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { usePermissions } from '../../lib/permissions';
-import {
-  channelDescription,
-  channelName,
-  takesRegistrations,
-  useAllChannels,
-  useAllChannelTypes,
-} from '../channels/channels.resource';
+import { channelDescription, channelName, useAllChannelTypes } from '../channels/channels.resource';
+import { useEntryChannels } from './registration.resource';
 
 const cards = {
   display: 'grid',
@@ -92,10 +87,11 @@ function ChannelCard({ channel, typeNames }: { channel: Channel; typeNames: Map<
 export default function ChooseChannelPage() {
   const { t } = useTranslation('registration');
   const { canVisit } = usePermissions();
-  const list = useAllChannels();
-  const types = useAllChannelTypes();
+  const list = useEntryChannels();
+  // Tag names need the channel-tags permission; without it the cards go without them.
+  const types = useAllChannelTypes({ enabled: canVisit('/registration/channel-tags') });
   const typeNames = new Map((types.data?.data ?? []).map((row) => [row._id, row.channel_type_name]));
-  const open = (list.data?.data ?? []).filter(takesRegistrations);
+  const open = list.data ?? [];
 
   let body: ReactNode;
   if (list.isError) body = <Alert severity="error">{list.error.message}</Alert>;

@@ -46,6 +46,13 @@ export const useUpdateCustomer = () =>
     { invalidates: customerKeys, success: 'registration:updated', error: false },
   );
 
+/** GET /customer-entry/channels: the channels open for registration, readable with the desk's permission. */
+export const useEntryChannels = () =>
+  useQuery<Channel[]>({
+    queryKey: ['customer-entry', 'channels'],
+    queryFn: ({ signal }) => api.get('/customer-entry/channels', { schema: z.array(channel), signal }),
+  });
+
 /** GET /customer/channel/{id}: the channel a registration page works through, for its header. */
 export const useEntryChannel = (channelId: string | undefined) =>
   useQuery<Channel>({

@@ -279,31 +279,18 @@ describe('texts', () => {
 });
 
 describe('choosing the channel', () => {
-  it('offers only open channels that take registrations', async () => {
+  it('offers the channels the server names open for registration, without asking for tag names', async () => {
+    const asked: string[] = [];
     server()
-      .on('GET', '/data-types/channel', () =>
-        json([
-          channel,
-          {
-            ...channel,
-            _id: '64b0000000000000000000c2',
-            channel_name: 'Kapalı Stant',
-            channel_status: false,
-          },
-          {
-            ...channel,
-            _id: '64b0000000000000000000c3',
-            channel_name: 'Mobil Uygulama',
-            channel_cdp_data_entry: false,
-          },
-        ]),
-      )
-      .on('GET', '/data-types/channel-type', () => json([]));
+      .on('GET', '/customer-entry/channels', () => json([channel]))
+      .on('GET', '/data-types/channel-type', () => {
+        asked.push('channel-type');
+        return json([]);
+      });
     const { user, router } = renderApp({ path: '/registration', ...desk });
     const card = await screen.findByRole('article', { name: 'Danışma Bankosu' }, slow);
     expect(router.state.location.pathname).toBe('/registration/customer');
-    expect(screen.queryByText('Kapalı Stant')).not.toBeInTheDocument();
-    expect(screen.queryByText('Mobil Uygulama')).not.toBeInTheDocument();
+    expect(asked).toEqual([]);
     await user.click(within(card).getByRole('link', { name: 'Telefonla sorgula: Danışma Bankosu' }));
     expect(router.state.location.pathname).toBe(`/registration/customer/by-phone/${channel._id}`);
   }, 60_000);
