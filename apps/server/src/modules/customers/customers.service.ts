@@ -144,19 +144,43 @@ export const listCustomers = async (
 };
 
 /** The size of a segment and its first CUSTOMER_IDS_CAP ids, oldest customer first. */
+/** Past this many index entries, reading a segment's first ids in registration order costs more than a sort. */
+const IDS_WALK_LIMIT = 250_000;
+
 export const countCustomers = async (db: Database, locationId: string, filter: SegmentFilter | undefined) => {
   const where = segmentOf(locationId, filter, await mallToday(db, locationId));
-  // One scan of the segment for both answers: the exact count needs every matching row anyway, and a
-  // separate ids query was a second scan whenever the planner misjudged a condition's selectivity
-  // (birthday months, say). A CTE read twice is materialised, so the rows are filtered once.
-  const result = (await db.execute(sql`
-    with matched as (select ${customers._id} as id, ${customers.created_at} as at from ${customers} where ${where})
-    select (select count(*) from matched) as count,
-      array(select id from matched order by at, id limit ${CUSTOMER_IDS_CAP}) as ids`)) as unknown as {
-    rows: { count: number | string; ids: string[] }[];
-  };
-  const [row] = result.rows;
-  return { count: Number(row?.count ?? 0), customer_ids: row?.ids ?? [] };
+  // The exact count first: a parallel scan on PostgreSQL, or an index when the segment is narrow.
+  const [total] = await db.select({ count: count() }).from(customers).where(where);
+  const matched = total?.count ?? 0;
+  if (matched === 0) return { count: 0, customer_ids: [] };
+  const ids = (tx: Database) =>
+    tx
+      .select({ _id: customers._id })
+      .from(customers)
+      .where(where)
+      .orderBy(asc(customers.created_at), asc(customers._id))
+      .limit(CUSTOMER_IDS_CAP);
+  // The first ids of a large segment sit early in the (location_id, created_at, _id) index: about
+  // CAP × rows ÷ matched entries in. The planner, misjudging a condition (a birthday month, say),
+  // would scan and sort the whole mall a second time instead; with the count known, walk the index.
+  const [table] = (
+    (await db.execute(sql`select reltuples from pg_class where oid = 'customers'::regclass`)) as unknown as {
+      rows: { reltuples: number | string }[];
+    }
+  ).rows;
+  const walk = (CUSTOMER_IDS_CAP * Math.max(Number(table?.reltuples ?? 0), matched)) / matched;
+  const rows =
+    walk > IDS_WALK_LIMIT
+      ? await ids(db)
+      : await db.transaction(async (tx) => {
+          await tx.execute(sql`set local enable_seqscan = off`);
+          await tx.execute(sql`set local enable_bitmapscan = off`);
+          await tx.execute(sql`set local enable_sort = off`);
+          // One process walking in order beats workers whose pages must be merged back into order.
+          await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+          return ids(tx);
+        });
+  return { count: matched, customer_ids: rows.map((row) => row._id) };
 };
 
 /** The first customer matching `where`, its age on the mall's `today`. */
