@@ -91,6 +91,8 @@ export default {
     searchPlaceholder: 'Name, surname, phone, email',
   },
   filter: {
+    min: 'At least',
+    max: 'At most',
     title: 'Customer filter',
     none: 'No filter: every customer of the mall is listed. Add conditions to narrow it down.',
     add: 'Add condition',

@@ -86,6 +86,8 @@ export default {
     searchPlaceholder: 'Ad, soyad, telefon, e-posta',
   },
   filter: {
+    min: 'En az',
+    max: 'En çok',
     title: 'Müşteri filtresi',
     none: 'Filtre yok: AVM’nin bütün müşterileri listeleniyor. Daraltmak için koşul ekleyin.',
     add: 'Koşul ekle',

@@ -157,7 +157,7 @@ function ConditionEditor({ condition, onChange, places }: EditorProps) {
       );
     case 'consent':
       return (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <SingleSelect<ConsentType>
             label={t('filter.consentType')}
             options={consentTypes.map((value) => ({ value, label: t(`consents.types.${value}`) }))}
@@ -248,20 +248,30 @@ export function SegmentFilterBuilder({ draft, onChange, summary }: BuilderProps)
           {draft.conditions.map((item: DraftCondition, index) => {
             const problem = problemOf(item.condition);
             return (
-              <Stack
+              <Box
                 key={item.id}
-                direction={{ xs: 'column', md: 'row' }}
-                spacing={2}
                 data-testid="filter-condition"
-                sx={{ alignItems: { md: 'center' } }}
+                sx={{
+                  display: 'grid',
+                  columnGap: 2,
+                  rowGap: 1,
+                  alignItems: 'center',
+                  // On a phone the editor takes its own line under the name and the remove button.
+                  gridTemplateColumns: { xs: '1fr auto', md: '220px 1fr auto' },
+                  gridTemplateAreas: { xs: '"label remove" "editor editor"', md: '"label editor remove"' },
+                }}
               >
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 220 }}>
+                <Stack
+                  direction="row"
+                  spacing={1}
+                  sx={{ gridArea: 'label', alignItems: 'center', minWidth: 0 }}
+                >
                   <Typography variant="caption" color="text.secondary" sx={{ width: 44, flexShrink: 0 }}>
                     {index === 0 ? t('filter.where') : t(draft.match === 'and' ? 'filter.and' : 'filter.or')}
                   </Typography>
                   <Typography variant="subtitle2">{t(`filter.kinds.${item.condition.field}`)}</Typography>
                 </Stack>
-                <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Box sx={{ gridArea: 'editor', minWidth: 0 }}>
                   <ConditionEditor
                     condition={item.condition}
                     places={places}
@@ -277,12 +287,12 @@ export function SegmentFilterBuilder({ draft, onChange, summary }: BuilderProps)
                   <IconButton
                     aria-label={`${t('filter.remove')}: ${t(`filter.kinds.${item.condition.field}`)}`}
                     onClick={() => remove(item.id)}
-                    sx={{ alignSelf: { xs: 'flex-end', md: 'center' } }}
+                    sx={{ gridArea: 'remove' }}
                   >
                     <CloseIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
-              </Stack>
+              </Box>
             );
           })}
         </Stack>

@@ -1,4 +1,5 @@
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -124,15 +125,22 @@ export function NumberRangeEditor({
     <TextField
       size="small"
       type="number"
-      label={`${label}: ${t(bound === 'min' ? 'filter.atLeast' : 'filter.atMost')}`}
+      label={t(bound === 'min' ? 'filter.min' : 'filter.max')}
       value={value[bound] ?? ''}
       onChange={(event) => onChange({ ...value, [bound]: parse(event.target.value) })}
-      slotProps={{ htmlInput: { min, max, inputMode: 'numeric' } }}
-      sx={{ width: 170 }}
+      slotProps={{
+        htmlInput: {
+          min,
+          max,
+          inputMode: 'numeric',
+          'aria-label': `${label}: ${t(bound === 'min' ? 'filter.atLeast' : 'filter.atMost')}`,
+        },
+      }}
+      sx={{ width: 130 }}
     />
   );
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
       {field('min')}
       <span aria-hidden>–</span>
       {field('max')}
@@ -161,13 +169,18 @@ export function DateRangeEditor({
       onChange={(date) =>
         onChange({ ...value, [bound]: date?.isValid() ? date.format('YYYY-MM-DD') : undefined })
       }
-      slotProps={{ textField: { size: 'small', sx: { width: 200 } }, field: { clearable: true } }}
+      slotProps={{
+        textField: { size: 'small', sx: { width: { xs: 1, sm: 200 } } },
+        field: { clearable: true },
+      }}
     />
   );
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' }, gap: 1 }}>
       {field('min')}
-      <span aria-hidden>–</span>
+      <Box component="span" aria-hidden sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        –
+      </Box>
       {field('max')}
     </Stack>
   );
