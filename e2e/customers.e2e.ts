@@ -161,24 +161,35 @@ describe('customers', () => {
 
   it('imports a sheet with one bad row and shows the counts and the refused row', async () => {
     const { page } = browser;
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Müşteriler');
-    sheet.addRow([
-      'customer_phone',
-      'customer_name',
-      'customer_surname',
-      'customer_email',
-      'customer_sms_permission',
-    ]);
-    sheet.addRow([newPhone(), 'Derya', 'Aktaş', 'derya.aktas@example.com', 'evet']);
-    sheet.addRow([phone, name, 'Mevcut', null, null]);
-    sheet.addRow(['12', 'Hatalı', 'Numara', null, null]);
-    const path = join(files, 'musteriler.xlsx');
-    writeFileSync(path, Buffer.from(await workbook.xlsx.writeBuffer()));
-
     await browser.open('/customers/import');
     await page.getByRole('heading', { name: 'Müşteri Aktarımı' }).waitFor();
     await browser.screenshot('customers-import-empty');
+
+    // The downloaded template is filled in and sent back: its Turkish headers are what the server reads.
+    const [template] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Şablonu indir' }).click(),
+    ]);
+    const templatePath = join(files, template.suggestedFilename());
+    await template.saveAs(templatePath);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync(templatePath) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(headers.slice(0, 4)).toEqual(['Telefon', 'Ad', 'Soyad', 'E-posta']);
+    expect(workbook.worksheets[1]!.getCell('B2').value).toBe('customer_phone');
+    const smsColumn = headers.indexOf('SMS izni') + 1;
+    expect(smsColumn).toBeGreaterThan(0);
+    const add = (cells: (string | null)[], sms?: string) => {
+      const row = sheet.addRow(cells);
+      if (sms) row.getCell(smsColumn).value = sms;
+    };
+    add([newPhone(), 'Derya', 'Aktaş', 'derya.aktas@example.com'], 'evet');
+    add([phone, name, 'Mevcut', null]);
+    add(['12', 'Hatalı', 'Numara', null]);
+    const path = join(files, 'musteriler.xlsx');
+    writeFileSync(path, Buffer.from(await workbook.xlsx.writeBuffer()));
+
     await page.locator('input[type="file"]').setInputFiles(path);
     await page.getByText('musteriler.xlsx').waitFor();
     await page.getByRole('button', { name: 'İçe aktar' }).click();

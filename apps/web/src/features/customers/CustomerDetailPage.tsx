@@ -4,6 +4,7 @@ import CodeOffOutlinedIcon from '@mui/icons-material/CodeOffOutlined';
 import CodeOutlinedIcon from '@mui/icons-material/CodeOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import RestoreOutlinedIcon from '@mui/icons-material/RestoreOutlined';
 import TollOutlinedIcon from '@mui/icons-material/TollOutlined';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -32,6 +33,7 @@ import {
   displayPhone,
   fullName,
   useCustomerProfile,
+  useReactivate,
   useSetDeveloper,
 } from './customers.resource';
 
@@ -156,6 +158,31 @@ function Summary({ profile }: { profile: CustomerProfile }) {
   );
 }
 
+/** A deleted account (spec §4): kept for the retention period, during which staff may bring it back. */
+function DeletedBanner({ profile }: { profile: CustomerProfile }) {
+  const { t } = useTranslation('customers');
+  const reactivate = useReactivate();
+  if (!profile.customer_deletedAt) return null;
+  return (
+    <Alert
+      severity="warning"
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          loading={reactivate.isPending}
+          startIcon={<RestoreOutlinedIcon />}
+          onClick={() => reactivate.mutate(profile._id)}
+        >
+          {t('detail.reactivate')}
+        </Button>
+      }
+    >
+      {t('detail.deleted', { date: formatDateTime(profile.customer_deletedAt) })}
+    </Alert>
+  );
+}
+
 function DetailActions({ profile }: { profile: CustomerProfile }) {
   const { t } = useTranslation('customers');
   const navigate = useNavigate();
@@ -186,9 +213,11 @@ function DetailActions({ profile }: { profile: CustomerProfile }) {
       >
         {t(marked ? 'detail.unmarkDeveloper' : 'detail.markDeveloper')}
       </Button>
-      <Button variant="outlined" color="error" startIcon={<DeleteOutlineIcon />} onClick={deleteCustomer}>
-        {t('detail.delete')}
-      </Button>
+      {!profile.customer_deletedAt && (
+        <Button variant="outlined" color="error" startIcon={<DeleteOutlineIcon />} onClick={deleteCustomer}>
+          {t('detail.delete')}
+        </Button>
+      )}
     </>
   );
 }
@@ -237,6 +266,7 @@ export default function CustomerDetailPage() {
         action={<DetailActions profile={profile.data} />}
       />
       <Stack spacing={3}>
+        <DeletedBanner profile={profile.data} />
         <Summary profile={profile.data} />
         <Card>
           <Tabs

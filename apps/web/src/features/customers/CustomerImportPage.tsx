@@ -1,5 +1,7 @@
 import {
+  CUSTOMER_IMPORT_MAX_BYTES,
   type CustomerImportResult,
+  customerColumnLabels,
   customerImportColumns,
   customerImportRequiredColumns,
 } from '@avlu/contracts';
@@ -27,38 +29,42 @@ import { xlsxBlob } from '../../lib/excel/xlsx';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { importCustomers } from './customers.resource';
 
-/** The server's limit of one import file (contracts' CUSTOMER_IMPORT_MAX_BYTES). */
-const MAX_FILE_SIZE = 30 * 1024 * 1024;
-
 type ErrorRow = CustomerImportResult['error_list'][number] & { id: number };
 
 const required = new Set<string>(customerImportRequiredColumns);
 
-/** The template: the header row the server reads, and a guide sheet naming each column. */
+/**
+ * The template: the header row in the screen's language, as the server reads it (it also takes the
+ * other language and the column keys), and a guide sheet with each column's key and whether it is
+ * required.
+ */
 const useTemplate = () => {
   const { t } = useTranslation('customers');
-  return () =>
+  const language = useLanguage();
+  return () => {
+    const labels = customerColumnLabels[language];
     saveFile({
       filename: t('import.templateFile'),
       blob: xlsxBlob([
         {
           name: t('import.templateSheet'),
-          rows: [customerImportColumns],
-          widths: customerImportColumns.map(() => 22),
+          rows: [customerImportColumns.map((column) => labels[column])],
+          widths: customerImportColumns.map(() => 20),
         },
         {
           name: t('import.guideSheet'),
           rows: [
             t('import.guideHeader', { returnObjects: true }) as string[],
             ...customerImportColumns.map((column) => [
+              labels[column],
               column,
-              t(`fields.${column}`),
               required.has(column) ? t('yes') : t('no'),
             ]),
           ],
         },
       ]),
     });
+  };
 };
 
 function Stat({
@@ -282,7 +288,7 @@ export default function CustomerImportPage() {
                 setError(null);
               }}
               accept={acceptPresets.excel}
-              maxSize={MAX_FILE_SIZE}
+              maxSize={CUSTOMER_IMPORT_MAX_BYTES}
               disabled={busy}
               progress={busy ? (upload.percent ?? 0) : undefined}
               error={error?.fields?.customer_data}

@@ -86,6 +86,21 @@ export const useSetDeveloper = () => {
   );
 };
 
+/** POST /customer/profile/{id}/reactivate: brings a deleted customer back within the retention period. */
+export const useReactivate = () => {
+  const store = useProfileAnswer();
+  return customers.useAction(
+    async (id: string) => {
+      const profile = await api.post(`/customer/profile/${id}/reactivate`, undefined, {
+        schema: customerProfile,
+      });
+      await store(profile);
+      return profile;
+    },
+    { success: 'customers:detail.reactivated', invalidates: () => [] },
+  );
+};
+
 /** POST /customer/count: how many customers the filter holds (the keyword does not narrow it). */
 export const useCustomerCount = (filter: SegmentFilter) =>
   useQuery<z.infer<typeof customerCount>, ApiError, number>({

@@ -285,6 +285,28 @@ describe('customer detail', () => {
     expect(within(screen.getByTestId('consent-sms')).getByText('Henüz onaylanmadı')).toBeInTheDocument();
   }, 60_000);
 
+  it('brings back a deleted customer from the detail', async () => {
+    let profile: CustomerProfile = {
+      ...people[1]!,
+      customer_deletedAt: '2026-05-02T08:00:00.000Z',
+      consent_history: [],
+    };
+    server()
+      .on('GET', '/customer/profile/:id', () => json(profile))
+      .on('POST', '/customer/profile/:id/reactivate', () => {
+        profile = { ...profile, customer_deletedAt: null };
+        return json(profile);
+      });
+    const { user } = open(`/customers/${people[1]!._id}/detail`);
+    expect(await screen.findByText(/02-05-2026 11:00 tarihinde silindi/, {}, slow)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Müşteriyi sil' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yeniden etkinleştir' }));
+    expect(await screen.findByText('Müşteri hesabı yeniden etkinleştirildi')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/tarihinde silindi/)).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Müşteriyi sil' })).toBeInTheDocument();
+    expect(server().to('POST', `/customer/profile/${people[1]!._id}/reactivate`)).toHaveLength(1);
+  }, 60_000);
+
   it('says the customer was not found for an unknown id', async () => {
     server().on('GET', '/customer/profile/:id', () =>
       json({ statusCode: 404, code: 'NOT_FOUND', message: 'Kayıt bulunamadı' }, 404),

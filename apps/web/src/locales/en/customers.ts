@@ -161,6 +161,10 @@ export default {
     done: 'Customer list downloaded',
   },
   detail: {
+    deleted:
+      'This customer’s account was deleted on {{date}}. It can be reactivated before the retention period ends; then its data is erased for good.',
+    reactivate: 'Reactivate',
+    reactivated: 'Customer account reactivated',
     title: 'Customer Detail',
     notFound: 'Customer not found. They may have been deleted or belong to another mall.',
     backToList: 'Back to the customer list',
@@ -214,7 +218,7 @@ export default {
     templateFile: 'customer-import-template.xlsx',
     templateSheet: 'Customers',
     guideSheet: 'Guide',
-    guideHeader: ['Column', 'Meaning', 'Required'],
+    guideHeader: ['Column', 'Key', 'Required'],
     columns: 'Columns',
     required: 'required',
     file: 'Excel file',

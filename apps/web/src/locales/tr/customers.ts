@@ -156,6 +156,10 @@ export default {
     done: 'Müşteri listesi indirildi',
   },
   detail: {
+    deleted:
+      'Bu müşterinin hesabı {{date}} tarihinde silindi. Saklama süresi dolmadan yeniden etkinleştirilebilir; sonra verileri kalıcı olarak silinir.',
+    reactivate: 'Yeniden etkinleştir',
+    reactivated: 'Müşteri hesabı yeniden etkinleştirildi',
     title: 'Müşteri Detayı',
     notFound: 'Müşteri bulunamadı. Silinmiş ya da başka bir AVM’ye ait olabilir.',
     backToList: 'Müşteri listesine dön',
@@ -210,7 +214,7 @@ export default {
     templateFile: 'musteri-aktarim-sablonu.xlsx',
     templateSheet: 'Müşteriler',
     guideSheet: 'Açıklama',
-    guideHeader: ['Sütun', 'Anlamı', 'Zorunlu'],
+    guideHeader: ['Sütun', 'Anahtar', 'Zorunlu'],
     columns: 'Sütunlar',
     required: 'zorunlu',
     file: 'Excel dosyası',
