@@ -184,6 +184,7 @@ function ImportResult({ result }: { result: CustomerImportResult }) {
                 size="small"
                 startIcon={<FileDownloadOutlinedIcon />}
                 onClick={download}
+                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
               >
                 {t('import.downloadErrors')}
               </Button>
