@@ -71,6 +71,11 @@ export const paginationResult = z.object({
   limit: z.number().int(),
   currentPage: z.number().int(),
   totalPages: z.number().int(),
+  /**
+   * True when the list stopped counting at `total`: there are at least that many rows. A list of a
+   * million rows counts its pager only this far; its exact size has a call of its own.
+   */
+  totalCapped: z.boolean().optional(),
 });
 export type PaginationResult = z.infer<typeof paginationResult>;
 
@@ -83,9 +88,15 @@ export type ListResponse<Item> = { data: Item[]; pagination: PaginationResult };
 export const paginationOf = (
   total: number,
   page: { limit: number; currentPage: number },
-): PaginationResult => ({
-  total,
-  limit: page.limit,
-  currentPage: page.currentPage,
-  totalPages: Math.ceil(total / page.limit),
-});
+  cap?: number,
+): PaginationResult => {
+  const capped = cap !== undefined && total > cap;
+  const shown = capped ? cap : total;
+  return {
+    total: shown,
+    limit: page.limit,
+    currentPage: page.currentPage,
+    totalPages: Math.ceil(shown / page.limit),
+    ...(capped && { totalCapped: true }),
+  };
+};

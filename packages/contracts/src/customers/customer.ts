@@ -128,10 +128,16 @@ export const developerBody = z.strictObject({ value: z.boolean() });
 
 /** Most ids /customer/count answers; the count itself is exact. */
 export const CUSTOMER_IDS_CAP = 10_000;
+/**
+ * The customer list counts its pager up to this many matches and then says `totalCapped`: an exact
+ * total of a broad segment reads every customer of the mall, while a page reads 25. The exact size
+ * of a segment is /customer/count's answer; the whole segment is the export's.
+ */
+export const CUSTOMER_LIST_TOTAL_CAP = 10_000;
 export const customerCountBody = z.strictObject({ filter: segmentFilter.optional() });
 export const customerCount = z.object({
   count: z.number().int(),
-  /** The first CUSTOMER_IDS_CAP ids (oldest first); `count` may be larger. */
+  /** Up to CUSTOMER_IDS_CAP ids of the segment, in no particular order; `count` may be larger. */
   customer_ids: z.array(objectId),
 });
 

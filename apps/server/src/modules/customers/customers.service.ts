@@ -1,5 +1,6 @@
 import {
   CUSTOMER_IDS_CAP,
+  CUSTOMER_LIST_TOTAL_CAP,
   type Customer,
   type CustomerListQuery,
   type CustomerSearchType,
@@ -125,8 +126,8 @@ export const listCustomers = async (
   const { limit, currentPage } = query.pagination;
   const direction = (query.order ?? customerList.defaultSort.order) === 'asc' ? asc : desc;
   const sortBy = customerList.sortable[query.orderBy ?? customerList.defaultSort.orderBy];
-  // The page and the exact total as two queries, side by side on PostgreSQL's pool: a window count
-  // in the page query (listPage) would read every matching row of a million before returning 25.
+  // The page and its total as two queries, side by side on PostgreSQL's pool. The total counts up to
+  // one past the cap: an exact count of a broad segment reads a million rows for a 25-row page.
   const [rows, [total]] = await Promise.all([
     db
       .select(customerFields(today))
@@ -135,52 +136,37 @@ export const listCustomers = async (
       .orderBy(direction(sortBy), direction(customers._id))
       .limit(limit)
       .offset((currentPage - 1) * limit),
-    db.select({ count: count() }).from(customers).where(where),
+    db.select({ count: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(customers)
+        .where(where)
+        .limit(CUSTOMER_LIST_TOTAL_CAP + 1)
+        .as('counted'),
+    ),
   ]);
   return {
     data: rows.map((row) => toCustomer(row as CustomerListRow)),
-    pagination: paginationOf(total?.count ?? 0, query.pagination),
+    pagination: paginationOf(total?.count ?? 0, query.pagination, CUSTOMER_LIST_TOTAL_CAP),
   };
 };
 
-/** The size of a segment and its first CUSTOMER_IDS_CAP ids, oldest customer first. */
-/** Past this many index entries, reading a segment's first ids in registration order costs more than a sort. */
-const IDS_WALK_LIMIT = 250_000;
-
+/**
+ * The exact size of a segment and up to CUSTOMER_IDS_CAP of its ids, reading the mall's customers
+ * at most once: the ids come first, and a segment with fewer than the cap is counted by them; only
+ * a larger one (whose ids stopped the read early) is counted on its own.
+ */
 export const countCustomers = async (db: Database, locationId: string, filter: SegmentFilter | undefined) => {
   const where = segmentOf(locationId, filter, await mallToday(db, locationId));
-  // The exact count first: a parallel scan on PostgreSQL, or an index when the segment is narrow.
+  const rows = await db
+    .select({ _id: customers._id })
+    .from(customers)
+    .where(where)
+    .limit(CUSTOMER_IDS_CAP + 1);
+  const ids = rows.slice(0, CUSTOMER_IDS_CAP).map((row) => row._id);
+  if (rows.length <= CUSTOMER_IDS_CAP) return { count: rows.length, customer_ids: ids };
   const [total] = await db.select({ count: count() }).from(customers).where(where);
-  const matched = total?.count ?? 0;
-  if (matched === 0) return { count: 0, customer_ids: [] };
-  const ids = (tx: Database) =>
-    tx
-      .select({ _id: customers._id })
-      .from(customers)
-      .where(where)
-      .orderBy(asc(customers.created_at), asc(customers._id))
-      .limit(CUSTOMER_IDS_CAP);
-  // The first ids of a large segment sit early in the (location_id, created_at, _id) index: about
-  // CAP × rows ÷ matched entries in. The planner, misjudging a condition (a birthday month, say),
-  // would scan and sort the whole mall a second time instead; with the count known, walk the index.
-  const [table] = (
-    (await db.execute(sql`select reltuples from pg_class where oid = 'customers'::regclass`)) as unknown as {
-      rows: { reltuples: number | string }[];
-    }
-  ).rows;
-  const walk = (CUSTOMER_IDS_CAP * Math.max(Number(table?.reltuples ?? 0), matched)) / matched;
-  const rows =
-    walk > IDS_WALK_LIMIT
-      ? await ids(db)
-      : await db.transaction(async (tx) => {
-          await tx.execute(sql`set local enable_seqscan = off`);
-          await tx.execute(sql`set local enable_bitmapscan = off`);
-          await tx.execute(sql`set local enable_sort = off`);
-          // One process walking in order beats workers whose pages must be merged back into order.
-          await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-          return ids(tx);
-        });
-  return { count: matched, customer_ids: rows.map((row) => row._id) };
+  return { count: total?.count ?? 0, customer_ids: ids };
 };
 
 /** The first customer matching `where`, its age on the mall's `today`. */

@@ -1,5 +1,5 @@
-import type { Location } from '@avlu/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { CUSTOMER_IDS_CAP, CUSTOMER_LIST_TOTAL_CAP, type Location } from '@avlu/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
 import { auditLog } from '../audit/audit.tables';
@@ -190,6 +190,44 @@ describe('POST /api/customer/filter', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().count).toBe(2);
     expect(response.json().customer_ids).toHaveLength(2);
+  });
+
+  it('counts a segment larger than the ids cap exactly, and caps only the list pager', async () => {
+    const big = await ctx.newLocation();
+    const size = CUSTOMER_IDS_CAP + 37;
+    await ctx.database.db.execute(sql`
+      insert into customers (_id, location_id, customer_phone, customer_gender)
+      select substr(md5(${big._id} || n::text), 1, 24), ${big._id}, '+90533' || lpad(n::text, 7, '0'),
+             case when n % 2 = 0 then 'female' else 'male' end
+      from generate_series(1, ${size}) as n`);
+    const count = await ctx.inject({
+      method: 'POST',
+      url: `/api/customer/count?locationId=${big._id}`,
+      payload: {},
+    });
+    expect(count.json().count).toBe(size);
+    expect(new Set(count.json().customer_ids).size).toBe(CUSTOMER_IDS_CAP);
+    const half = await ctx.inject({
+      method: 'POST',
+      url: `/api/customer/count?locationId=${big._id}`,
+      payload: { filter: [{ field: 'gender', in: ['female'] }] },
+    });
+    expect(half.json().count).toBe(Math.floor(size / 2));
+    expect(half.json().customer_ids).toHaveLength(Math.floor(size / 2));
+    const list = await filter({ pagination: { limit: 25, currentPage: 2 } }, big);
+    expect(list.json().data).toHaveLength(25);
+    expect(list.json().pagination).toEqual({
+      total: CUSTOMER_LIST_TOTAL_CAP,
+      limit: 25,
+      currentPage: 2,
+      totalPages: CUSTOMER_LIST_TOTAL_CAP / 25,
+      totalCapped: true,
+    });
+    const small = await filter(
+      { filter: [{ field: 'gender', in: ['male'] }], pagination: { limit: 25, currentPage: 1 } },
+      local,
+    );
+    expect(small.json().pagination.totalCapped).toBeUndefined();
   });
 
   it('answers 403 to a role without the customer list subject', async () => {

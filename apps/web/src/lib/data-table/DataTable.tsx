@@ -138,7 +138,7 @@ const DataTableView = <Item extends GridValidRowModel, Query extends ListQuery>(
   label,
   gridProps,
 }: InnerProps<Item, Query> & { state: TableState; setState: SetTableState }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const query = {
     ...params,
     pagination: { limit: state.pageSize, currentPage: state.page },
@@ -149,7 +149,11 @@ const DataTableView = <Item extends GridValidRowModel, Query extends ListQuery>(
 
   // While the next page loads the total is unknown; keeping the last one stops the pager from jumping.
   const lastTotal = useRef(0);
-  if (data) lastTotal.current = data.pagination.total;
+  const lastCapped = useRef(false);
+  if (data) {
+    lastTotal.current = data.pagination.total;
+    lastCapped.current = data.pagination.totalCapped === true;
+  }
 
   const gridColumns = useMemo<GridColDef<Item>[]>(() => {
     const labelled = columns.map((column) => ({
@@ -233,6 +237,18 @@ const DataTableView = <Item extends GridValidRowModel, Query extends ListQuery>(
               setState({ orderBy: sort?.sort ? sort.field : undefined, order: sort?.sort ?? undefined })
             }
             slots={{ noRowsOverlay: EmptyOverlay, ...gridProps?.slots }}
+            {...(lastCapped.current && {
+              // A list that stopped counting has at least `count` rows: "1–25 / 10.000+".
+              localeText: {
+                ...gridProps?.localeText,
+                paginationDisplayedRows: ({ from, to, count }) =>
+                  t('table:displayedRowsCapped', {
+                    from: from.toLocaleString(i18n.language),
+                    to: to.toLocaleString(i18n.language),
+                    count: count.toLocaleString(i18n.language),
+                  }),
+              },
+            })}
           />
         </SearchingContext.Provider>
       )}

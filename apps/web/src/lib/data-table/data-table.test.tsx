@@ -78,6 +78,19 @@ describe('DataTable paging, sorting and search', () => {
     expect(await screen.findByText('Müşteri 25')).toBeInTheDocument();
   });
 
+  it('says "at least" when the server stopped counting the rows', async () => {
+    server.on('POST', '/customer/filter', ({ body }) => {
+      const query = listQuery().parse(body);
+      return json({
+        data: people.slice(0, 10),
+        pagination: paginationOf(people.length, query.pagination, 20),
+      });
+    });
+    renderWithProviders(<DataTable resource={customers} columns={columns} gridProps={grid} />);
+    await screen.findByText('Müşteri 01');
+    expect(screen.getByText('1–10 / 20+')).toBeInTheDocument();
+  });
+
   it('sorts on the server through orderBy and order', async () => {
     renderWithProviders(<DataTable resource={customers} columns={columns} gridProps={grid} />);
     await screen.findByText('Müşteri 01');

@@ -1,4 +1,6 @@
 export default {
+  /** The pager when the list stopped counting: 'at least this many'. */
+  displayedRowsCapped: '{{from}}–{{to}} of {{count}}+',
   search: 'Search',
   empty: 'List is empty',
   noResults: 'Search result not found',

@@ -1,4 +1,6 @@
 export default {
+  /** The pager when the list stopped counting: 'at least this many'. */
+  displayedRowsCapped: '{{from}}–{{to}} / {{count}}+',
   search: 'Ara',
   empty: 'Liste boş',
   noResults: 'Arama sonucu bulunamadı',
