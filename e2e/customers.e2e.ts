@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, openBrowser } from './support/browser';
 
 const text = async (locator: Locator) => ((await locator.textContent()) ?? '').trim();
@@ -26,13 +26,7 @@ describe('customers', () => {
 
   beforeAll(async () => {
     browser = await openBrowser();
-    const { page } = browser;
-    const admin = inject('admin');
-    await browser.open('/auth/login', { language: 'tr' });
-    await page.getByLabel('E-posta').fill(admin.email);
-    await page.getByLabel('Şifre', { exact: true }).fill(admin.password);
-    await page.getByRole('button', { name: 'Giriş Yap' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    await browser.signIn();
   });
   afterAll(async () => {
     await browser?.close();
@@ -270,12 +264,7 @@ describe('customers', () => {
     const phoneBrowser = await openBrowser({ viewport: { width: 390, height: 844 } });
     try {
       const { page } = phoneBrowser;
-      const admin = inject('admin');
-      await phoneBrowser.open('/auth/login', { language: 'tr' });
-      await page.getByLabel('E-posta').fill(admin.email);
-      await page.getByLabel('Şifre', { exact: true }).fill(admin.password);
-      await page.getByRole('button', { name: 'Giriş Yap' }).click();
-      await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+      await phoneBrowser.signIn();
       await phoneBrowser.open('/customers/filter');
       const builder = page.getByRole('region', { name: 'Müşteri filtresi' });
       await builder.getByRole('button', { name: 'Koşul ekle' }).click();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, openBrowser } from './support/browser';
 
 /** A Turkish mobile number made from the clock, so a second run registers a new customer again. */
@@ -21,13 +21,7 @@ describe('customer registration', () => {
 
   beforeAll(async () => {
     browser = await openBrowser();
-    const { page } = browser;
-    const admin = inject('admin');
-    await browser.open('/auth/login', { language: 'tr' });
-    await page.getByLabel('E-posta').fill(admin.email);
-    await page.getByLabel('Şifre', { exact: true }).fill(admin.password);
-    await page.getByRole('button', { name: 'Giriş Yap' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    await browser.signIn();
   });
   afterAll(async () => {
     await browser?.close();

@@ -20,14 +20,7 @@ describe('staff identity and access', () => {
     await browser?.close();
   });
 
-  const signIn = async (email: string, password: string) => {
-    const { page } = browser;
-    await browser.open('/auth/login', { language: 'tr' });
-    await page.getByLabel('E-posta').fill(email);
-    await page.getByLabel('Şifre', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Giriş Yap' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-  };
+  const signIn = (email: string, password: string) => browser.signIn({ email, password });
 
   const signOut = async () => {
     const { page } = browser;

@@ -24,6 +24,8 @@ export type Browser = {
   page: Page;
   /** Path under the app, e.g. '/auth/login'; `language` is stored first, as if chosen earlier. */
   open: (path: string, options?: { language?: 'tr' | 'en' }) => Promise<void>;
+  /** Signs in through the Turkish login page (the system admin unless told) and waits to leave it. */
+  signIn: (credentials?: { email: string; password: string }) => Promise<void>;
   /** Saves .e2e/screenshots/<name>.png to look at after the run. */
   screenshot: (name: string) => Promise<void>;
   close: () => Promise<void>;
@@ -45,15 +47,23 @@ export const openBrowser = async (
   });
   const page = context.pages()[0] ?? (await context.newPage());
   mkdirSync(SCREENSHOTS, { recursive: true });
+  const open: Browser['open'] = async (path, { language } = {}) => {
+    if (language) {
+      await page.goto('/404');
+      await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language);
+    }
+    await page.goto(path);
+  };
   return {
     context,
     page,
-    open: async (path, { language } = {}) => {
-      if (language) {
-        await page.goto('/404');
-        await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language);
-      }
-      await page.goto(path);
+    open,
+    signIn: async ({ email, password } = inject('admin')) => {
+      await open('/auth/login', { language: 'tr' });
+      await page.getByLabel('E-posta').fill(email);
+      await page.getByLabel('Şifre', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Giriş Yap' }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
     },
     screenshot: async (name) => {
       // MUI's transitions are CSS transitions: wait for them so a dialog is not caught mid-fade.

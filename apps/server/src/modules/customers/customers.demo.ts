@@ -2,82 +2,12 @@ import { consentTypes } from '@avlu/contracts';
 import type { Database } from '../../platform/db/database';
 import { newId } from '../../platform/ids';
 import { customerConsentEvents, customers } from './customers.tables';
+import { emailHosts, femaleNames, maleNames, mobilePrefixes, surnames } from './turkish-people';
 
 /** Per demo mall; enough to page, filter and segment with believable numbers. */
 export const DEMO_CUSTOMERS_PER_MALL = 2000;
 const BATCH = 500;
 
-const femaleNames = [
-  'Ayşe',
-  'Fatma',
-  'Zeynep',
-  'Elif',
-  'Emine',
-  'Merve',
-  'Büşra',
-  'Özge',
-  'Şeyma',
-  'Gülşen',
-  'İpek',
-  'Çiğdem',
-  'Ebru',
-  'Sıla',
-  'Derya',
-  'Hülya',
-  'Nur',
-  'Ece',
-  'Irmak',
-  'Damla',
-];
-const maleNames = [
-  'Mehmet',
-  'Mustafa',
-  'Ahmet',
-  'Ali',
-  'Hüseyin',
-  'Hasan',
-  'İbrahim',
-  'Murat',
-  'Ömer',
-  'Emre',
-  'Burak',
-  'Can',
-  'Oğuz',
-  'Serkan',
-  'Uğur',
-  'Çağrı',
-  'Barış',
-  'Kaan',
-  'Yiğit',
-  'Tolga',
-];
-const surnames = [
-  'Yılmaz',
-  'Kaya',
-  'Demir',
-  'Şahin',
-  'Çelik',
-  'Yıldız',
-  'Yıldırım',
-  'Öztürk',
-  'Aydın',
-  'Özdemir',
-  'Arslan',
-  'Doğan',
-  'Kılıç',
-  'Aslan',
-  'Çetin',
-  'Kara',
-  'Koç',
-  'Kurt',
-  'Özkan',
-  'Şimşek',
-  'Erdoğan',
-  'Güneş',
-  'Aksoy',
-  'Işık',
-  'Polat',
-];
 /** Provinces with a few of their districts; most customers live near the mall. */
 const places: Record<string, string[]> = {
   İstanbul: ['Kadıköy', 'Beşiktaş', 'Üsküdar', 'Şişli', 'Bakırköy', 'Ataşehir', 'Sarıyer'],
@@ -95,24 +25,6 @@ const localities = [
   'Bahçelievler Mah.',
 ];
 const frequencies = ['first_visit', 'several_per_year', 'once_a_month', 'once_a_week'] as const;
-const mobilePrefixes = [
-  '530',
-  '532',
-  '533',
-  '535',
-  '536',
-  '541',
-  '542',
-  '543',
-  '544',
-  '505',
-  '506',
-  '507',
-  '552',
-  '555',
-  '559',
-];
-const emailHosts = ['gmail.com', 'hotmail.com', 'outlook.com', 'yandex.com.tr', 'icloud.com'];
 
 /** mulberry32: a small deterministic generator, so every demo database holds the same customers. */
 const seededRandom = (seed: number) => () => {
