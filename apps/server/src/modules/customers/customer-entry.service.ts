@@ -90,17 +90,24 @@ const registrationColumns = (body: RegisterBody) => {
   };
 };
 
-type DeskConsents = Partial<Record<ConsentType, boolean>>;
-
-/** The desk's consents through the one consent path, with source 'registration', staff, address and text version. */
+/**
+ * The desk's consents, named as the registration payload names them, through the one consent path
+ * with source 'registration', staff, address and text version. A consent left out stays as it is.
+ */
 const applyDeskConsents = async (
   tx: Database,
   locationId: string,
   customerId: string,
-  consents: DeskConsents,
-  agreementVersion: string | null | undefined,
+  body: RegisterBody | UpdateBody,
   request: AuditRequest,
 ) => {
+  const consents: Partial<Record<ConsentType, boolean>> = {
+    kvkk: body.customer_accepts_kvkk,
+    sms: body.customer_allows_sms,
+    email: body.customer_allows_email,
+    call: body.customer_allows_call,
+  };
+  const agreementVersion = body.agreement_version;
   const changed: ConsentType[] = [];
   for (const [type, value] of Object.entries(consents) as [ConsentType, boolean | undefined][]) {
     if (value === undefined) continue;
@@ -164,19 +171,7 @@ export const registerCustomer = (
       if (!inserted) throw exists();
       id = inserted._id;
     }
-    const consents = await applyDeskConsents(
-      tx,
-      locationId,
-      id,
-      {
-        kvkk: body.customer_accepts_kvkk,
-        sms: body.customer_allows_sms,
-        email: body.customer_allows_email,
-        call: body.customer_allows_call,
-      },
-      body.agreement_version,
-      request,
-    );
+    const consents = await applyDeskConsents(tx, locationId, id, body, request);
     await audit(tx, request, {
       action: existing ? 'customer.reactivated' : 'customer.registered',
       entity: 'customer',
@@ -208,19 +203,7 @@ export const updateEntryCustomer = (
       )
       .returning({ _id: customers._id });
     if (!updated) throw notFound();
-    const consents = await applyDeskConsents(
-      tx,
-      locationId,
-      id,
-      {
-        kvkk: body.customer_accepts_kvkk,
-        sms: body.customer_allows_sms,
-        email: body.customer_allows_email,
-        call: body.customer_allows_call,
-      },
-      body.agreement_version,
-      request,
-    );
+    const consents = await applyDeskConsents(tx, locationId, id, body, request);
     await audit(tx, request, {
       action: 'customer.updated',
       entity: 'customer',
