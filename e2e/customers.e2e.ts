@@ -209,9 +209,11 @@ describe('customers', () => {
     const back = new ExcelJS.Workbook();
     await back.xlsx.load(readFileSync(errorsPath) as unknown as ArrayBuffer);
     const rows = back.worksheets[0]!;
-    expect(rows.getRow(1).values).toEqual([undefined, 'Satır', 'Sütun', 'Hata']);
-    expect(rows.getCell('A2').value).toBe(4);
-    expect(rows.getCell('B2').value).toBe('Telefon');
+    // The refused row as it was uploaded, under the file's own header, with the reason after it.
+    expect((rows.getRow(1).values as unknown[]).slice(1)).toEqual([...headers, 'Aktarım hatası']);
+    expect((rows.getRow(2).values as unknown[]).slice(1, 4)).toEqual(['12', 'Hatalı', 'Numara']);
+    expect(String(rows.getRow(2).getCell(headers.length + 1).value)).toMatch(/^Telefon: /);
+    expect(rows.rowCount).toBe(2);
   });
 
   it('combines several conditions with OR and counts more customers than with AND', async () => {

@@ -69,6 +69,8 @@ export const consentEvent = z.object({
   at: timestamp,
   source: consentSource,
   staff_admin_id: z.string().nullable(),
+  /** The staff user's name and surname; null when no staff user acted or the user was deleted. */
+  staff_name: z.string().nullable(),
   client_address: z.string().nullable(),
   agreement_version: z.string().nullable(),
 });

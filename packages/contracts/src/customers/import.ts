@@ -139,11 +139,22 @@ export const customerImportHeaderMap: ReadonlyMap<string, CustomerImportColumn> 
     ]),
   ) as Record<CustomerImportColumn, string[]>,
 );
-/** Headers skipped without complaint (the export's read-only columns), folded. */
+/**
+ * The header of the reason column the web app adds after a file's own columns when it gives back
+ * the rows an import refused; the import skips it, so the corrected file imports as it is.
+ */
+export const customerImportReasonLabels: Record<Language, string> = {
+  tr: 'Aktarım hatası',
+  en: 'Import error',
+};
+/** Headers skipped without complaint (the export's read-only columns, the refused rows' reasons), folded. */
 export const customerImportSkippedHeaders: ReadonlySet<string> = new Set(
-  ['_id', ...Object.values(customerExportOnlyLabels.tr), ...Object.values(customerExportOnlyLabels.en)].map(
-    foldLabel,
-  ),
+  [
+    '_id',
+    ...Object.values(customerExportOnlyLabels.tr),
+    ...Object.values(customerExportOnlyLabels.en),
+    ...Object.values(customerImportReasonLabels),
+  ].map(foldLabel),
 );
 
 const flagWords = wordMap({

@@ -4,6 +4,7 @@ import { bulkInsert } from '../../platform/db/bulk-insert';
 import type { Database } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
+import { admins } from '../admins/admins.tables';
 import { customerConsentEvents, customers } from './customers.tables';
 
 export const consentColumns = {
@@ -105,21 +106,29 @@ export const recordInitialConsents = async (
   );
 };
 
-/** A customer's consent history, newest first. */
+/**
+ * A customer's consent history, newest first, with the staff user's name (null when no staff user
+ * acted, or the user was deleted since).
+ */
 export const consentHistory = async (db: Database, customerId: string): Promise<ConsentEvent[]> => {
   const rows = await db
-    .select()
+    .select({
+      event: customerConsentEvents,
+      staff_name: sql<string | null>`${admins.admin_name} || ' ' || ${admins.admin_surname}`,
+    })
     .from(customerConsentEvents)
+    .leftJoin(admins, eq(admins._id, customerConsentEvents.staff_admin_id))
     .where(eq(customerConsentEvents.customer_id, customerId))
     .orderBy(desc(customerConsentEvents.at), desc(customerConsentEvents._id));
-  return rows.map((row) => ({
-    _id: row._id,
-    type: row.channel,
-    value: row.granted,
-    at: row.at.toISOString(),
-    source: row.source,
-    staff_admin_id: row.staff_admin_id,
-    client_address: row.client_address,
-    agreement_version: row.agreement_version,
+  return rows.map(({ event, staff_name }) => ({
+    _id: event._id,
+    type: event.channel,
+    value: event.granted,
+    at: event.at.toISOString(),
+    source: event.source,
+    staff_admin_id: event.staff_admin_id,
+    staff_name,
+    client_address: event.client_address,
+    agreement_version: event.agreement_version,
   }));
 };

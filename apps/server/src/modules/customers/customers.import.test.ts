@@ -261,6 +261,21 @@ describe('POST /api/customer/import', () => {
     });
   });
 
+  it('imports a corrected refused-rows file: the reason column the web app adds is skipped', async () => {
+    const local = await ctx.newLocation();
+    const manager = await ctx.newStaff({ subjects: [IMPORT], locations: [local] });
+    for (const [index, reason] of ['Aktarım hatası', 'Import error'].entries()) {
+      const response = await upload(
+        await xlsxFile([
+          ['Telefon', 'Ad', 'Soyad', reason],
+          [`0532 100 00 4${index}`, 'Deniz', 'Aksoy', 'Telefon: Geçerli bir telefon numarası girin'],
+        ]),
+        { location: local, as: manager },
+      );
+      expect(response.json(), reason).toEqual({ added_data: 1, already_exist: 0, error_list: [] });
+    }
+  });
+
   it('keeps malls apart: a phone of another mall is a new customer here, and nothing lands in the other mall', async () => {
     await ctx.database.db
       .insert(customers)

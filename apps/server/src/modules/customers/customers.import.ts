@@ -7,6 +7,7 @@ import {
   type CustomerImportResult,
   type CustomerImportRow,
   customerColumnLabels,
+  customerImportColumns,
   customerImportHeaderMap,
   customerImportRequiredColumns,
   customerImportRow,
@@ -95,22 +96,15 @@ export type ImportContext = {
   request: AuditRequest;
 };
 
-const profileColumns = [
-  'customer_phone',
-  'customer_name',
-  'customer_surname',
-  'customer_email',
-  'customer_gender',
-  'customer_birthdate',
-  'customer_province',
-  'customer_district',
-  'customer_locality',
-  'customer_address',
-  'customer_number_of_children',
-  'customer_frequency',
-  'customer_vehicle_plate',
-  'customer_is_parent',
-] as const satisfies readonly (keyof CustomerImportRow & keyof typeof customers)[];
+type ConsentColumn = `customer_${(typeof consentTypes)[number]}_permission`;
+type ProfileColumn = Exclude<CustomerImportColumn, ConsentColumn>;
+const consentColumnNames = new Set<CustomerImportColumn>(
+  consentTypes.map((type): ConsentColumn => `customer_${type}_permission`),
+);
+/** The import's columns saved as they are; the consent columns also get an approval date and history. */
+const profileColumns = customerImportColumns.filter(
+  (column): column is ProfileColumn => !consentColumnNames.has(column),
+) satisfies readonly (keyof CustomerImportRow & keyof typeof customers)[];
 
 /** Saves one batch in one statement; answers how many rows were new (the rest matched a phone of the mall). */
 const saveBatch = async (

@@ -2,7 +2,9 @@ import { CUSTOMER_IDS_CAP, CUSTOMER_LIST_TOTAL_CAP, type Location } from '@avlu/
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
+import { admins } from '../admins/admins.tables';
 import { auditLog } from '../audit/audit.tables';
+import { changeConsent } from './consents.service';
 import { customerConsentEvents, customers } from './customers.tables';
 
 const ctx = useTestApp();
@@ -275,11 +277,43 @@ describe('customer profile', () => {
       customer_sms_permission: false,
       customer_sms_permission_date: null,
     });
+    // A change without a staff user (the customer on the micro-site) names nobody.
+    await changeConsent(ctx.database.db, {
+      customerId: customer._id,
+      locationId: mall._id,
+      type: 'email',
+      value: true,
+      source: 'micro-site',
+    });
+    const [admin] = await ctx.database.db
+      .select({ name: admins.admin_name, surname: admins.admin_surname })
+      .from(admins)
+      .where(eq(admins._id, staff._id));
+    const staffName = `${admin!.name} ${admin!.surname}`;
     const profile = await ctx.inject({ url: `/api/customer/profile/${customer._id}?locationId=${mall._id}` });
     expect(profile.statusCode).toBe(200);
     expect(profile.json().consent_history).toEqual([
-      expect.objectContaining({ type: 'sms', value: false, source: 'staff', staff_admin_id: staff._id }),
-      expect.objectContaining({ type: 'sms', value: true, source: 'staff', staff_admin_id: staff._id }),
+      expect.objectContaining({
+        type: 'email',
+        value: true,
+        source: 'micro-site',
+        staff_admin_id: null,
+        staff_name: null,
+      }),
+      expect.objectContaining({
+        type: 'sms',
+        value: false,
+        source: 'staff',
+        staff_admin_id: staff._id,
+        staff_name: staffName,
+      }),
+      expect.objectContaining({
+        type: 'sms',
+        value: true,
+        source: 'staff',
+        staff_admin_id: staff._id,
+        staff_name: staffName,
+      }),
     ]);
     const audits = await ctx.database.db
       .select({ action: auditLog.action })

@@ -88,10 +88,12 @@ function ConsentCard({ profile, type }: { profile: CustomerProfile; type: Consen
 function ConsentHistory({ events }: { events: ConsentEvent[] }) {
   const { t } = useTranslation('customers');
   const { admin } = useAuth();
-  const staff = (id: string | null) => {
+  /** The staff user by name, 'Elif Yılmaz (Siz)' for oneself; by id only if the answer has no name. */
+  const staff = ({ staff_admin_id: id, staff_name: name }: ConsentEvent) => {
     if (!id) return t('none');
-    if (id === admin?._id) return `${admin.admin_name} ${admin.admin_surname} (${t('consents.you')})`;
-    return `${t('consents.staffMember')} · …${id.slice(-6)}`;
+    if (id === admin?._id)
+      return `${name ?? `${admin.admin_name} ${admin.admin_surname}`} (${t('consents.you')})`;
+    return name ?? `${t('consents.staffMember')} · …${id.slice(-6)}`;
   };
   if (events.length === 0)
     return (
@@ -123,7 +125,7 @@ function ConsentHistory({ events }: { events: ConsentEvent[] }) {
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.at)}</TableCell>
               <TableCell>{t(`consents.sources.${event.source}`)}</TableCell>
-              <TableCell title={event.staff_admin_id ?? undefined}>{staff(event.staff_admin_id)}</TableCell>
+              <TableCell title={event.staff_admin_id ?? undefined}>{staff(event)}</TableCell>
               <TableCell>{event.agreement_version ?? t('none')}</TableCell>
             </TableRow>
           ))}

@@ -3,7 +3,9 @@ import {
   type CustomerImportResult,
   customerColumnLabels,
   customerImportColumns,
+  customerImportReasonLabels,
   customerImportRequiredColumns,
+  type Language,
 } from '@avlu/contracts';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
@@ -25,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { acceptPresets, UploadField, useUploadProgress } from '../../components/upload-field';
 import { type ApiError, isApiError, saveFile } from '../../lib/api';
-import { xlsxBlob } from '../../lib/excel/xlsx';
+import { readXlsxRows, type XlsxCell, xlsxBlob } from '../../lib/excel/xlsx';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { importCustomers } from './customers.resource';
 
@@ -67,6 +69,39 @@ const useTemplate = () => {
   };
 };
 
+/**
+ * The rows an import refused, as the user uploaded them: the file's header row and each refused
+ * row's cells where they were, then a reason column listing every error of the row ('Telefon:
+ * Geçerli bir telefon numarası girin; Soyad: Bu alan zorunludur'). The server skips the reason
+ * column, so the corrected file imports as it is. Row numbers in `errors` are the sheet's.
+ */
+const refusedRowsSheet = async (
+  file: Blob,
+  errors: CustomerImportResult['error_list'],
+  fieldName: (field: string | null) => string,
+  language: Language,
+): Promise<XlsxCell[][]> => {
+  const reasons = new Map<number, string[]>();
+  for (const error of errors)
+    reasons.set(error.row, [
+      ...(reasons.get(error.row) ?? []),
+      error.field ? `${fieldName(error.field)}: ${error.reason}` : error.reason,
+    ]);
+  // The server reads the first row of the sheet as the header, whatever its number.
+  const rows = await readXlsxRows(file, (number, index) => index === 0 || reasons.has(number));
+  const [header, ...data] = rows;
+  const cells = new Map(data.map((row) => [row.number, row.cells]));
+  const width = Math.max(header?.cells.length ?? 0, ...data.map((row) => row.cells.length));
+  const withReason = (row: readonly XlsxCell[], reason: string) => [
+    ...Array.from({ length: width }, (_, column) => row[column]),
+    reason,
+  ];
+  return [
+    withReason(header?.cells ?? [], customerImportReasonLabels[language]),
+    ...[...reasons].map(([number, list]) => withReason(cells.get(number) ?? [], list.join('; '))),
+  ];
+};
+
 function Stat({
   label,
   value,
@@ -106,8 +141,9 @@ function Stat({
   );
 }
 
-function ImportResult({ result }: { result: CustomerImportResult }) {
+function ImportResult({ result, file }: { result: CustomerImportResult; file: File }) {
   const { t } = useTranslation('customers');
+  const language = useLanguage();
   const errors = result.error_list;
   const failedRows = new Set(errors.map((error) => error.row)).size;
   const rows = useMemo<ErrorRow[]>(() => errors.map((error, id) => ({ ...error, id })), [errors]);
@@ -135,20 +171,19 @@ function ImportResult({ result }: { result: CustomerImportResult }) {
     ],
     [t, fieldName],
   );
-  const download = () =>
-    saveFile({
-      filename: t('import.errorsFile'),
-      blob: xlsxBlob([
-        {
-          name: t('import.errorsSheet'),
-          rows: [
-            [t('import.errorColumns.row'), t('import.errorColumns.field'), t('import.errorColumns.reason')],
-            ...errors.map((error) => [error.row, fieldName(error.field), error.reason]),
-          ],
-          widths: [10, 24, 70],
-        },
-      ]),
-    });
+  const download = async () => {
+    let rows: XlsxCell[][];
+    try {
+      rows = await refusedRowsSheet(file, errors, fieldName, language);
+    } catch {
+      // A file this reader cannot open (the server read it): the errors alone, by row and column.
+      rows = [
+        [t('import.errorColumns.row'), t('import.errorColumns.field'), t('import.errorColumns.reason')],
+        ...errors.map((error) => [error.row, fieldName(error.field), error.reason]),
+      ];
+    }
+    saveFile({ filename: t('import.errorsFile'), blob: xlsxBlob([{ name: t('import.errorsSheet'), rows }]) });
+  };
 
   return (
     <Stack spacing={3} component="section" aria-label={t('import.result')}>
@@ -215,7 +250,8 @@ export default function CustomerImportPage() {
   const upload = useUploadProgress();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<CustomerImportResult | null>(null);
+  // The answer and the file it is about: the refused rows are given back from the file's own cells.
+  const [result, setResult] = useState<{ answer: CustomerImportResult; file: File } | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
 
   const send = async () => {
@@ -224,7 +260,7 @@ export default function CustomerImportPage() {
     setError(null);
     setResult(null);
     try {
-      setResult(await importCustomers(file, upload.onProgress));
+      setResult({ answer: await importCustomers(file, upload.onProgress), file });
       setFile(null);
     } catch (failure) {
       if (!isApiError(failure)) throw failure;
@@ -316,7 +352,7 @@ export default function CustomerImportPage() {
         </Card>
         {result && (
           <Card sx={{ p: 3 }}>
-            <ImportResult result={result} />
+            <ImportResult result={result.answer} file={result.file} />
           </Card>
         )}
       </Stack>

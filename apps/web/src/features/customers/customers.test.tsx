@@ -1,6 +1,7 @@
 import { type ConsentEvent, type Customer, paginationOf } from '@avlu/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../lib/api/test-server';
 import { httpAuthClient } from '../../lib/auth';
@@ -219,10 +220,22 @@ describe('customer detail', () => {
       at: '2026-03-01T09:30:00.000Z',
       source: 'micro-site',
       staff_admin_id: null,
+      staff_name: null,
       client_address: null,
       agreement_version: 'ETK-2026-01',
     };
-    let profile: CustomerProfile = { ...people[0]!, consent_history: [granted] };
+    // An earlier change by another staff user, named by the API.
+    const byColleague: ConsentEvent = {
+      ...granted,
+      _id: '64c0000000000000000000e0',
+      type: 'email',
+      at: '2026-02-01T09:30:00.000Z',
+      source: 'staff',
+      staff_admin_id: '64b000000000000000000009',
+      staff_name: 'Murat Kaya',
+      agreement_version: null,
+    };
+    let profile: CustomerProfile = { ...people[0]!, consent_history: [granted, byColleague] };
     server()
       .on('GET', '/customer/profile/:id', () => json(profile))
       .on('GET', '/data-types/channel', () => json([]))
@@ -240,6 +253,7 @@ describe('customer detail', () => {
               at: '2026-05-01T10:00:00.000Z',
               source: 'staff',
               staff_admin_id: '64b000000000000000000001',
+              staff_name: 'Elif Yılmaz',
               agreement_version: null,
             },
             ...profile.consent_history,
@@ -252,8 +266,9 @@ describe('customer detail', () => {
     const sms = await screen.findByRole('switch', { name: 'SMS izni' }, slow);
     expect(sms).toBeChecked();
     const history = screen.getByRole('table', { name: 'İzin geçmişi' });
-    expect(within(history).getAllByRole('row')).toHaveLength(2);
+    expect(within(history).getAllByRole('row')).toHaveLength(3);
     expect(within(history).getByText('Mikro site')).toBeInTheDocument();
+    expect(within(history).getAllByRole('row')[2]).toHaveTextContent('Murat Kaya');
 
     await user.click(sms);
     const dialog = await screen.findByRole('dialog', { name: 'SMS izni geri alınsın mı?' });
@@ -276,12 +291,15 @@ describe('customer detail', () => {
     );
     await waitFor(() => expect(screen.getByRole('switch', { name: 'SMS izni' })).not.toBeChecked());
     const rows = within(screen.getByRole('table', { name: 'İzin geçmişi' })).getAllByRole('row');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     expect(rows[1]).toHaveTextContent('SMS izni');
     expect(rows[1]).toHaveTextContent('Geri alındı');
     expect(rows[1]).toHaveTextContent('Personel');
     expect(rows[1]).toHaveTextContent('Elif Yılmaz (Siz)');
     expect(rows[2]).toHaveTextContent('Verildi');
+    expect(rows[3]).toHaveTextContent('E-posta izni');
+    expect(rows[3]).toHaveTextContent('Murat Kaya');
+    expect(rows[3]).not.toHaveTextContent('64b000000000000000000009'.slice(-6));
     expect(within(screen.getByTestId('consent-sms')).getByText('Henüz onaylanmadı')).toBeInTheDocument();
   }, 60_000);
 
@@ -363,8 +381,17 @@ describe('search by phone', () => {
   }, 60_000);
 });
 
+/** A Blob's bytes, through FileReader: jsdom's Blob has no arrayBuffer(). */
+const blobBytes = (blob: Blob) =>
+  new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+
 describe('customer import', () => {
-  it('uploads the file and shows the counts and the refused rows', async () => {
+  it('uploads the file, shows the counts and the refused rows, and gives those rows back as uploaded', async () => {
     server().on('POST', '/customer/import', () =>
       json({
         added_data: 2,
@@ -372,14 +399,32 @@ describe('customer import', () => {
         error_list: [
           { row: 4, field: 'customer_phone', reason: 'Geçerli bir telefon numarası girin' },
           { row: 6, field: 'customer_name', reason: 'Bu alan zorunludur' },
+          { row: 6, field: 'customer_surname', reason: 'Bu alan zorunludur' },
+          {
+            row: 6,
+            field: 'customer_sms_permission',
+            reason: 'Evet ya da hayır olmalıdır (evet/hayır, yes/no, 1/0)',
+          },
         ],
       }),
     );
-    const { user, container } = open('/customers/import');
-    await screen.findByRole('heading', { name: 'Müşteri Aktarımı' }, slow);
-    const file = new File(['xlsx'], 'musteriler.xlsx', {
+    // The file as a spreadsheet program writes it: compressed, shared strings, a date cell, a
+    // phone typed as a number, an empty row, a column the server skips.
+    const upload = new ExcelJS.Workbook();
+    const sheet = upload.addWorksheet('Müşteriler');
+    sheet.addRow(['Telefon', 'Ad', 'Soyad', 'Doğum tarihi', 'Yaş', 'SMS izni']);
+    sheet.addRow(['0532 111 22 33', 'Ayşe', 'Yıldız', new Date(Date.UTC(1990, 3, 12)), 36, 'Evet']);
+    sheet.addRow([5_321_112_234, 'Mehmet', 'Kaya', null, null, 'hayır']);
+    sheet.addRow(['12', 'Hatalı', 'Numara', new Date(Date.UTC(1985, 11, 24)), 40, 'evet']);
+    sheet.addRow([]);
+    sheet.addRow([5_329_998_877, null, null, null, null, 'belki']);
+    sheet.getColumn(4).numFmt = 'dd.mm.yyyy';
+    const file = new File([new Uint8Array(await upload.xlsx.writeBuffer())], 'musteriler.xlsx', {
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     });
+
+    const { user, container } = open('/customers/import');
+    await screen.findByRole('heading', { name: 'Müşteri Aktarımı' }, slow);
     await user.upload(container.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement, file);
     await user.click(screen.getByRole('button', { name: 'İçe aktar' }));
 
@@ -400,9 +445,42 @@ describe('customer import', () => {
     const created = vi.fn((_: Blob) => 'blob:errors');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: () => {} }));
     await user.click(within(result).getByRole('button', { name: 'Hatalı satırları indir' }));
-    expect(created).toHaveBeenCalledTimes(1);
-    expect(created.mock.calls[0]![0].type).toBe(
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    );
+    await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+    const blob = created.mock.calls[0]![0];
+    expect(blob.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+
+    const back = new ExcelJS.Workbook();
+    await back.xlsx.load(await blobBytes(blob));
+    const refused = back.worksheets[0]!;
+    const values = (number: number) => (refused.getRow(number).values as unknown[]).slice(1);
+    // The uploaded header and cells where they were, then the reasons in the screen's language.
+    expect(values(1)).toEqual([
+      'Telefon',
+      'Ad',
+      'Soyad',
+      'Doğum tarihi',
+      'Yaş',
+      'SMS izni',
+      'Aktarım hatası',
+    ]);
+    expect(values(2)).toEqual([
+      '12',
+      'Hatalı',
+      'Numara',
+      new Date(Date.UTC(1985, 11, 24)),
+      40,
+      'evet',
+      'Telefon: Geçerli bir telefon numarası girin',
+    ]);
+    expect(values(3)).toEqual([
+      5_329_998_877,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      'belki',
+      'Ad: Bu alan zorunludur; Soyad: Bu alan zorunludur; SMS izni: Evet ya da hayır olmalıdır (evet/hayır, yes/no, 1/0)',
+    ]);
+    expect(refused.rowCount).toBe(3);
   }, 60_000);
 });
