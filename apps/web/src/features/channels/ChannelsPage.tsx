@@ -1,18 +1,15 @@
 import type { Channel } from '@avlu/contracts';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
-import { Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
-import { CreateButton } from '../../components/page-header/CreateButton';
-import { PageHeader } from '../../components/page-header/PageHeader';
+import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
 import { isApiError } from '../../lib/api';
-import { DataTable, DeleteAction, EditAction, RowAction } from '../../lib/data-table';
+import { RowAction } from '../../lib/data-table';
 import { useLanguage } from '../../lib/i18n/use-language';
 import {
   channelDescription,
@@ -22,7 +19,6 @@ import {
   exportChannel,
   useAllChannelTypes,
 } from './channels.resource';
-import type { DeleteRouteState } from './delete-route';
 
 const shownFlags = channelFlags.filter((flag) => flag !== 'channel_status');
 
@@ -116,8 +112,6 @@ const useColumns = (): GridColDef<Channel>[] => {
 /** /registration/channels: where customers register, with their types, state and switches (spec §7). */
 export default function ChannelsPage() {
   const { t } = useTranslation('channels');
-  const navigate = useNavigate();
-  const { search } = useLocation();
   const language = useLanguage();
   const { enqueueSnackbar } = useSnackbar();
   const columns = useColumns();
@@ -137,50 +131,34 @@ export default function ChannelsPage() {
     }
   };
   return (
-    <>
-      <PageHeader
-        title={t('title')}
-        crumbs={[{ label: t('group') }, { label: t('title') }]}
-        action={<CreateButton to="/registration/channels/new">{t('actions.create')}</CreateButton>}
-      />
-      <Card sx={{ p: 2 }}>
-        <DataTable
-          resource={channels}
-          columns={columns}
-          labels="channels"
-          urlState
-          label={t('title')}
-          actionsWidth={140}
-          gridProps={{
-            // Rows grow with their chips; every cell, the actions too, stays centred in its row.
-            getRowHeight: () => 'auto',
-            sx: { '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } },
-          }}
-          rowActions={(row) => (
-            <>
-              <RowAction
-                label={t('actions.export')}
-                icon={<FileDownloadOutlinedIcon fontSize="small" />}
-                disabled={exporting === row._id}
-                onClick={() => void download(row)}
-              />
-              <EditAction onClick={() => navigate(`/registration/channels/${row._id}/edit`)} />
-              <DeleteAction
-                onClick={() =>
-                  navigate(
-                    { pathname: `/registration/channels/${row._id}/delete`, search },
-                    { state: { name: channelName(row, language) } satisfies DeleteRouteState },
-                  )
-                }
-              />
-            </>
-          )}
-        />
-      </Card>
-      {/* The delete route's question; the list stays on screen while its code loads. */}
-      <Suspense fallback={null}>
-        <Outlet />
-      </Suspense>
-    </>
+    <ResourceListPage
+      resource={channels}
+      columns={columns}
+      labels="channels"
+      title={t('title')}
+      crumbs={[{ label: t('group') }, { label: t('title') }]}
+      create={{ to: '/registration/channels/new', label: t('actions.create') }}
+      actionsWidth={140}
+      gridProps={{
+        // Rows grow with their chips; every cell, the actions too, stays centred in its row.
+        getRowHeight: () => 'auto',
+        sx: { '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } },
+      }}
+      rowActions={{
+        extra: (row) => (
+          <RowAction
+            label={t('actions.export')}
+            icon={<FileDownloadOutlinedIcon fontSize="small" />}
+            disabled={exporting === row._id}
+            onClick={() => void download(row)}
+          />
+        ),
+        edit: { to: (row) => `/registration/channels/${row._id}/edit` },
+        remove: {
+          route: (row) => `/registration/channels/${row._id}/delete`,
+          name: (row) => channelName(row, language),
+        },
+      }}
+    />
   );
 }

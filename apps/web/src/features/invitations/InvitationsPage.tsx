@@ -1,15 +1,13 @@
 import type { Invitation } from '@avlu/contracts';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
-import Card from '@mui/material/Card';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm-dialog';
-import { CreateButton } from '../../components/page-header/CreateButton';
-import { PageHeader } from '../../components/page-header/PageHeader';
-import { DataTable, DeleteAction, RowAction, useConfirmedRemove } from '../../lib/data-table';
+import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
+import { RowAction } from '../../lib/data-table';
 import { formatDateTime } from '../../lib/i18n/dates';
 import { invitations, inviteFailure, resendInvitation } from './invitations.resource';
 
@@ -45,7 +43,6 @@ export default function InvitationsPage() {
   const { t } = useTranslation('invitations');
   const { enqueueSnackbar } = useSnackbar();
   const confirm = useConfirm();
-  const remove = useConfirmedRemove(invitations, { title: t('deleteTitle') });
   const resend = invitations.useAction(resendInvitation, { success: 'invitations:sent', error: false });
   const columns = useColumns();
 
@@ -59,30 +56,22 @@ export default function InvitationsPage() {
   };
 
   return (
-    <>
-      <PageHeader
-        title={t('title')}
-        action={<CreateButton to="/user/invitations/new">{t('actions.create')}</CreateButton>}
-      />
-      <Card sx={{ p: 2 }}>
-        <DataTable
-          resource={invitations}
-          columns={columns}
-          urlState
-          label={t('title')}
-          rowActions={(row) => (
-            <>
-              <RowAction
-                label={t('actions.resend')}
-                icon={<SendOutlinedIcon fontSize="small" />}
-                disabled={row.status === 'accepted'}
-                onClick={() => askResend(row)}
-              />
-              <DeleteAction onClick={() => remove(row._id, row.admin_invite_email)} />
-            </>
-          )}
-        />
-      </Card>
-    </>
+    <ResourceListPage
+      resource={invitations}
+      columns={columns}
+      title={t('title')}
+      create={{ to: '/user/invitations/new', label: t('actions.create') }}
+      rowActions={{
+        extra: (row) => (
+          <RowAction
+            label={t('actions.resend')}
+            icon={<SendOutlinedIcon fontSize="small" />}
+            disabled={row.status === 'accepted'}
+            onClick={() => askResend(row)}
+          />
+        ),
+        remove: { confirm: t('deleteTitle'), describe: (row) => row.admin_invite_email },
+      }}
+    />
   );
 }

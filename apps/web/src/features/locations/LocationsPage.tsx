@@ -1,16 +1,12 @@
 import type { LocationSettings } from '@avlu/contracts';
 import Avatar from '@mui/material/Avatar';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { CreateButton } from '../../components/page-header/CreateButton';
-import { PageHeader } from '../../components/page-header/PageHeader';
-import { DataTable, EditAction } from '../../lib/data-table';
+import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
 import { locations } from './locations.resource';
 
 const useColumns = (): GridColDef<LocationSettings>[] => {
@@ -62,25 +58,16 @@ const useColumns = (): GridColDef<LocationSettings>[] => {
 /** /settings/locations: the malls of the platform, for the system admin. */
 export default function LocationsPage() {
   const { t } = useTranslation('locations');
-  const navigate = useNavigate();
   const columns = useColumns();
   return (
-    <>
-      <PageHeader
-        title={t('title')}
-        crumbs={[{ label: t('settings') }, { label: t('title') }]}
-        action={<CreateButton to="/settings/locations/new">{t('actions.create')}</CreateButton>}
-      />
-      <Card sx={{ p: 2 }}>
-        <DataTable
-          resource={locations}
-          columns={columns}
-          urlState
-          label={t('title')}
-          actionsWidth={80}
-          rowActions={(row) => <EditAction onClick={() => navigate(`/settings/locations/${row._id}/edit`)} />}
-        />
-      </Card>
-    </>
+    <ResourceListPage
+      resource={locations}
+      columns={columns}
+      title={t('title')}
+      crumbs={[{ label: t('settings') }, { label: t('title') }]}
+      create={{ to: '/settings/locations/new', label: t('actions.create') }}
+      actionsWidth={80}
+      rowActions={{ edit: { to: (row) => `/settings/locations/${row._id}/edit` } }}
+    />
   );
 }

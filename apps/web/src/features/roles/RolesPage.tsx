@@ -1,13 +1,9 @@
 import type { Role } from '@avlu/contracts';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { CreateButton } from '../../components/page-header/CreateButton';
-import { PageHeader } from '../../components/page-header/PageHeader';
-import { DataTable, DeleteAction, EditAction, useConfirmedRemove } from '../../lib/data-table';
+import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
 import { isSystemAdmin } from '../../lib/permissions';
 import { roles } from './roles.resource';
 
@@ -43,32 +39,18 @@ const useColumns = (): GridColDef<Role>[] => {
 /** /user/roles: roles and how much each may do (spec §6). */
 export default function RolesPage() {
   const { t } = useTranslation('roles');
-  const navigate = useNavigate();
-  const remove = useConfirmedRemove(roles, { title: t('deleteTitle') });
   const columns = useColumns();
   return (
-    <>
-      <PageHeader
-        title={t('title')}
-        action={<CreateButton to="/user/roles/new">{t('actions.create')}</CreateButton>}
-      />
-      <Card sx={{ p: 2 }}>
-        <DataTable
-          resource={roles}
-          columns={columns}
-          urlState
-          label={t('title')}
-          rowActions={(row) => (
-            <>
-              <EditAction
-                disabled={isSystemAdmin(row)}
-                onClick={() => navigate(`/user/roles/${row._id}/edit`)}
-              />
-              <DeleteAction disabled={isSystemAdmin(row)} onClick={() => remove(row._id, row.role_name)} />
-            </>
-          )}
-        />
-      </Card>
-    </>
+    <ResourceListPage
+      resource={roles}
+      columns={columns}
+      title={t('title')}
+      create={{ to: '/user/roles/new', label: t('actions.create') }}
+      rowActions={{
+        // The system admin role may do everything by its name; it is neither edited nor deleted.
+        edit: { to: (row) => `/user/roles/${row._id}/edit`, disabled: isSystemAdmin },
+        remove: { confirm: t('deleteTitle'), describe: (row) => row.role_name, disabled: isSystemAdmin },
+      }}
+    />
   );
 }

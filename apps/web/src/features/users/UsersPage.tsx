@@ -2,18 +2,15 @@ import type { AdminProfile } from '@avlu/contracts';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { CreateButton } from '../../components/page-header/CreateButton';
-import { PageHeader } from '../../components/page-header/PageHeader';
+import { Link as RouterLink } from 'react-router';
+import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
 import { useAuth } from '../../lib/auth';
-import { DataTable, DeleteAction, EditAction, useConfirmedRemove } from '../../lib/data-table';
 import { usePermissions } from '../../lib/permissions';
 import { fullName, userEditPath, users } from './users.resource';
 
@@ -60,47 +57,31 @@ const useColumns = (): GridColDef<AdminProfile>[] => {
 /** /user/users: the staff who are not system admins (spec §6 noadmin=true). */
 export default function UsersPage() {
   const { t } = useTranslation('users');
-  const navigate = useNavigate();
   const { admin } = useAuth();
   const { canVisit } = usePermissions();
-  const remove = useConfirmedRemove(users, { title: t('deleteTitle') });
   const columns = useColumns();
   return (
-    <>
-      <PageHeader
-        title={t('title')}
-        action={
-          <>
-            {canVisit('/user/invitations/new') && (
-              <Button
-                component={RouterLink}
-                to="/user/invitations/new"
-                startIcon={<PersonAddAltOutlinedIcon />}
-              >
-                {t('actions.invite')}
-              </Button>
-            )}
-            <CreateButton to="/user/new">{t('actions.create')}</CreateButton>
-          </>
-        }
-      />
-      <Card sx={{ p: 2 }}>
-        <DataTable
-          resource={users}
-          columns={columns}
-          urlState
-          label={t('title')}
-          rowActions={(row) => (
-            <>
-              <EditAction onClick={() => navigate(userEditPath(row))} />
-              <DeleteAction
-                disabled={row._id === admin?._id}
-                onClick={() => remove(row._id, `${fullName(row)} · ${row.admin_email}`)}
-              />
-            </>
-          )}
-        />
-      </Card>
-    </>
+    <ResourceListPage
+      resource={users}
+      columns={columns}
+      title={t('title')}
+      headerActions={
+        canVisit('/user/invitations/new') && (
+          <Button component={RouterLink} to="/user/invitations/new" startIcon={<PersonAddAltOutlinedIcon />}>
+            {t('actions.invite')}
+          </Button>
+        )
+      }
+      create={{ to: '/user/new', label: t('actions.create') }}
+      rowActions={{
+        edit: { to: userEditPath },
+        remove: {
+          confirm: t('deleteTitle'),
+          describe: (row) => `${fullName(row)} · ${row.admin_email}`,
+          // Nobody deletes themselves.
+          disabled: (row) => row._id === admin?._id,
+        },
+      }}
+    />
   );
 }

@@ -1,0 +1,189 @@
+import { paginationOf } from '@avlu/contracts';
+import type { GridColDef } from '@mui/x-data-grid';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json } from '../../lib/api/test-server';
+import { RowAction } from '../../lib/data-table';
+import { usePermissions } from '../../lib/permissions';
+import { defineResource, queryList } from '../../lib/resource';
+import { roleWith, systemAdminRole } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { installTestServer } from '../../test/server';
+import { type DeleteRouteState, ResourceListPage } from './ResourceListPage';
+
+type Tier = { _id: string; tier_name: string; locked: boolean };
+
+const tiers = defineResource<Tier>({
+  name: 'tiers',
+  path: '/loyalty/tier',
+  list: queryList('/loyalty/tier'),
+});
+
+const columns: GridColDef<Tier>[] = [{ field: 'tier_name', headerName: 'Seviye', flex: 1 }];
+
+const gold: Tier = { _id: '64b0000000000000000000a1', tier_name: 'Altın', locked: false };
+const base: Tier = { _id: '64b0000000000000000000a2', tier_name: 'Temel', locked: true };
+
+const server = installTestServer();
+const asAdmin = { signedInAs: { role: systemAdminRole } };
+const slow = { timeout: 5000 };
+
+const serveTiers = (rows: Tier[]) =>
+  server()
+    .on('GET', '/loyalty/tier', () =>
+      json({ data: rows, pagination: paginationOf(rows.length, { limit: 10, currentPage: 1 }) }),
+    )
+    .on('DELETE', '/loyalty/tier/:id', ({ params }) => {
+      rows.splice(
+        rows.findIndex((row) => row._id === params.id),
+        1,
+      );
+      return json(undefined, 204);
+    });
+
+/** A delete route's stand-in. */
+const Question = () => <p role="status">Soru</p>;
+
+/** Says the role once the session has it, so a missing button is not just a role still loading. */
+const RoleName = () => <span>{usePermissions().role?.role_name}</span>;
+
+const rowOf = async (text: string) =>
+  (await screen.findByText(text, {}, slow)).closest('[role="row"]') as HTMLElement;
+
+describe('ResourceListPage', () => {
+  it('frames the list: title, breadcrumbs, create link, a grid named by the title', async () => {
+    serveTiers([gold]);
+    renderWithProviders(
+      <ResourceListPage
+        resource={tiers}
+        columns={columns}
+        title="Seviyeler"
+        crumbs={[{ label: 'Sadakat' }, { label: 'Seviyeler' }]}
+        create={{ to: '/loyalty/tiers/new', label: 'Yeni Seviye' }}
+        headerActions={<button type="button">Aktar</button>}
+      />,
+      asAdmin,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Seviyeler' }, slow)).toBeInTheDocument();
+    expect(screen.getByText('Sadakat')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Yeni Seviye' }, slow)).toHaveAttribute(
+      'href',
+      '/loyalty/tiers/new',
+    );
+    expect(screen.getByRole('button', { name: 'Aktar' })).toBeInTheDocument();
+    const grid = screen.getByRole('grid', { name: 'Seviyeler' });
+    expect(await within(grid).findByText('Altın', {}, slow)).toBeInTheDocument();
+    // No row actions were given, so there is no actions column.
+    expect(within(grid).queryByRole('button', { name: 'Düzenle' })).not.toBeInTheDocument();
+  });
+
+  it('leaves the create link out when the role may not open the create screen', async () => {
+    serveTiers([gold]);
+    // A role that may see the list's data but not the tiers screens.
+    renderWithProviders(
+      <ResourceListPage
+        resource={tiers}
+        columns={columns}
+        title="Seviyeler"
+        create={{ to: '/loyalty/tiers/new', label: 'Yeni Seviye' }}
+        headerActions={<RoleName />}
+      />,
+      { signedInAs: { role: roleWith('modules:loyalty:receipts') } },
+    );
+    await rowOf('Altın');
+    expect(await screen.findByText('Pazarlama Uzmanı', {}, slow)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Yeni Seviye' })).not.toBeInTheDocument();
+  });
+
+  it('opens the edit screen, runs feature actions and asks before deleting through the resource', async () => {
+    serveTiers([gold, base]);
+    const exported = vi.fn();
+    const { user, router } = renderWithProviders(
+      <ResourceListPage
+        resource={tiers}
+        columns={columns}
+        title="Seviyeler"
+        rowActions={{
+          extra: (row) => <RowAction label="Dışa aktar" icon="↓" onClick={() => exported(row._id)} />,
+          edit: { to: (row) => `/loyalty/tiers/${row._id}/edit`, disabled: (row) => row.locked },
+          remove: {
+            confirm: 'Seviye silinsin mi?',
+            describe: (row) => row.tier_name,
+            disabled: (row) => row.locked,
+          },
+        }}
+      />,
+      { ...asAdmin, route: '/loyalty/tiers', path: '/loyalty/tiers', routes: [{ path: '*', element: null }] },
+    );
+
+    const locked = await rowOf('Temel');
+    expect(within(locked).getByRole('button', { name: 'Düzenle' })).toBeDisabled();
+    expect(within(locked).getByRole('button', { name: 'Sil' })).toBeDisabled();
+
+    const row = await rowOf('Altın');
+    const buttons = within(row).getAllByRole('button');
+    expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Dışa aktar',
+      'Düzenle',
+      'Sil',
+    ]);
+    await user.click(buttons[0]!);
+    expect(exported).toHaveBeenCalledWith(gold._id);
+
+    await user.click(within(row).getByRole('button', { name: 'Sil' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Seviye silinsin mi?' });
+    expect(dialog).toHaveTextContent('Altın');
+    await user.click(within(dialog).getByRole('button', { name: 'Sil' }));
+    await waitFor(() => expect(server().to('DELETE', `/loyalty/tier/${gold._id}`)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText('Altın')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/loyalty/tiers');
+  });
+
+  it('opens the edit screen of a row', async () => {
+    serveTiers([gold]);
+    const { user, router } = renderWithProviders(
+      <ResourceListPage
+        resource={tiers}
+        columns={columns}
+        title="Seviyeler"
+        rowActions={{ edit: { to: (row) => `/loyalty/tiers/${row._id}/edit` } }}
+      />,
+      { ...asAdmin, route: '/loyalty/tiers', path: '/loyalty/tiers', routes: [{ path: '*', element: null }] },
+    );
+    await user.click(within(await rowOf('Altın')).getByRole('button', { name: 'Düzenle' }));
+    expect(router.state.location.pathname).toBe(`/loyalty/tiers/${gold._id}/edit`);
+  });
+
+  it("opens a row's delete route under the list, keeping the list's search and handing over the name", async () => {
+    serveTiers([gold]);
+    const { user, router } = renderWithProviders(<span />, {
+      ...asAdmin,
+      path: '/loyalty/tiers?keyword=alt',
+      route: '/unused',
+      routes: [
+        {
+          path: '/loyalty/tiers',
+          element: (
+            <ResourceListPage
+              resource={tiers}
+              columns={columns}
+              title="Seviyeler"
+              rowActions={{
+                remove: { route: (row) => `/loyalty/tiers/${row._id}/delete`, name: (row) => row.tier_name },
+              }}
+            />
+          ),
+          children: [{ path: ':id/delete', element: <Question /> }],
+        },
+      ],
+    });
+    await user.click(within(await rowOf('Altın')).getByRole('button', { name: 'Sil' }));
+    expect(router.state.location.pathname).toBe(`/loyalty/tiers/${gold._id}/delete`);
+    expect(router.state.location.search).toBe('?keyword=alt');
+    expect(router.state.location.state).toEqual({ name: 'Altın' } satisfies DeleteRouteState);
+    // The child route shows over the list, which stays.
+    expect(await screen.findByRole('status')).toHaveTextContent('Soru');
+    expect(screen.getByRole('grid', { name: 'Seviyeler' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
