@@ -12,4 +12,11 @@ cat > "$extensions" <<'SQL'
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 SQL
 npx drizzle-kit generate --name init >/dev/null
+# What drizzle does not model (views, trigger functions, triggers) lives beside its module as
+# src/modules/<module>/*.sql and becomes a custom migration after the tables it needs.
+for file in src/modules/*/*.sql; do
+  name=$(basename "$file" .sql)
+  npx drizzle-kit generate --custom --name "${name//-/_}" >/dev/null
+  cat "$file" > "$(ls src/db/migrations/*_"${name//-/_}".sql)"
+done
 ls src/db/migrations

@@ -110,6 +110,28 @@ CREATE TABLE "customer_consent_events" (
 	"agreement_version" text
 );
 --> statement-breakpoint
+CREATE TABLE "customer_facts" (
+	"location_no" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"customer_birthdate" date,
+	"customer_number_of_children" smallint,
+	"customer_birth_month" smallint,
+	"customer_sms_permission" boolean NOT NULL,
+	"customer_email_permission" boolean NOT NULL,
+	"customer_call_permission" boolean NOT NULL,
+	"customer_kvkk_permission" boolean NOT NULL,
+	"customer_is_developer" boolean NOT NULL,
+	"customer_is_parent" boolean,
+	"customer_has_vehicle" boolean NOT NULL,
+	"customer_gender" varchar(8) NOT NULL,
+	"customer_frequency" varchar(20),
+	"customer_province" varchar(100),
+	"customer_district" varchar(100),
+	"customer_locality" varchar(100),
+	"channel_id" varchar(24),
+	"customer_id" varchar(24) PRIMARY KEY NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "customers" (
 	"location_id" varchar(24) NOT NULL,
 	"customer_deleted_at" timestamp with time zone,
@@ -178,6 +200,7 @@ CREATE TABLE "locations" (
 	"location_ios_app" varchar(2048),
 	"location_ios_store" varchar(2048),
 	"location_fallback_url" varchar(2048),
+	"location_no" integer GENERATED ALWAYS AS IDENTITY (sequence name "locations_location_no_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -227,6 +250,7 @@ CREATE INDEX "channel_channel_types_type" ON "channel_channel_types" USING btree
 CREATE INDEX "channel_types_location" ON "channel_types" USING btree ("location_id");--> statement-breakpoint
 CREATE INDEX "channels_location" ON "channels" USING btree ("location_id");--> statement-breakpoint
 CREATE INDEX "customer_consent_events_customer" ON "customer_consent_events" USING btree ("customer_id","consent_at");--> statement-breakpoint
+CREATE INDEX "customer_facts_location" ON "customer_facts" USING btree ("location_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "customers_location_phone" ON "customers" USING btree ("location_id","customer_phone");--> statement-breakpoint
 CREATE INDEX "customers_deleted_pending" ON "customers" USING btree ("customer_deleted_at") WHERE "customers"."customer_deleted_at" is not null and "customers"."customer_erased_at" is null;--> statement-breakpoint
 CREATE INDEX "customers_location_created" ON "customers" USING btree ("location_id","created_at","_id");--> statement-breakpoint
@@ -235,5 +259,6 @@ CREATE INDEX "customers_search_trgm" ON "customers" USING gin ("customer_search"
 CREATE UNIQUE INDEX "admin_invitations_token_hash" ON "admin_invitations" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_invitations_open_email" ON "admin_invitations" USING btree (lower("admin_invite_email")) WHERE "admin_invitations"."accepted_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "locations_location_token" ON "locations" USING btree ("location_token");--> statement-breakpoint
+CREATE UNIQUE INDEX "locations_location_no" ON "locations" USING btree ("location_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_password_resets_token_hash" ON "admin_password_resets" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "admin_password_resets_admin" ON "admin_password_resets" USING btree ("admin_id");

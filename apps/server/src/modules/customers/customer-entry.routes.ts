@@ -58,7 +58,7 @@ export const customerEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
         response: { 200: customerEntryCheck },
       },
     },
-    (request) => checkEntry(db, locationOf(request)._id, request.body),
+    (request) => checkEntry(db, locationOf(request), request.body),
   );
   app.post(
     '/customer-entry/register',
@@ -73,7 +73,7 @@ export const customerEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await registerCustomer(db, locationOf(request)._id, request.body, request)),
+      reply.code(201).send(await registerCustomer(db, locationOf(request), request.body, request)),
   );
   app.post(
     '/customer-entry/update/:id',
@@ -87,6 +87,6 @@ export const customerEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
         response: { 200: customer },
       },
     },
-    (request) => updateEntryCustomer(db, locationOf(request)._id, request.params.id, request.body, request),
+    (request) => updateEntryCustomer(db, locationOf(request), request.params.id, request.body, request),
   );
 };

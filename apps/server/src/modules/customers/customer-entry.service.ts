@@ -14,7 +14,7 @@ import { findChannelRow } from '../channels/channels.service';
 import { applyConsent } from './consents.service';
 import { findCustomer } from './customers.service';
 import { customers } from './customers.tables';
-import { mallToday } from './mall-date';
+import { type Mall, mallToday } from './mall-date';
 
 type RegisterBody = z.output<typeof customerEntryRegisterBody>;
 type UpdateBody = z.output<typeof customerEntryUpdateBody>;
@@ -31,11 +31,11 @@ const openChannel = async (db: Database, locationId: string, channelId: string) 
   return channel;
 };
 
-const customerOf = async (db: Database, locationId: string, id: string): Promise<Customer> => {
+const customerOf = async (db: Database, mall: Mall, id: string): Promise<Customer> => {
   const found = await findCustomer(
     db,
-    and(eq(customers._id, id), eq(customers.location_id, locationId)),
-    await mallToday(db, locationId),
+    and(eq(customers._id, id), eq(customers.location_id, mall._id)),
+    mallToday(mall),
   );
   if (!found) throw notFound();
   return found;
@@ -44,18 +44,18 @@ const customerOf = async (db: Database, locationId: string, id: string): Promise
 /** POST /customer-entry/check: whether the phone is a live customer of the mall, through an open channel. */
 export const checkEntry = async (
   db: Database,
-  locationId: string,
+  mall: Mall,
   body: { customer_phone: string; channel_id: string },
 ): Promise<CustomerEntryCheck> => {
-  await openChannel(db, locationId, body.channel_id);
+  await openChannel(db, mall._id, body.channel_id);
   const found = await findCustomer(
     db,
     and(
-      eq(customers.location_id, locationId),
+      eq(customers.location_id, mall._id),
       eq(customers.customer_phone, body.customer_phone),
       isNull(customers.customer_deletedAt),
     ),
-    await mallToday(db, locationId),
+    mallToday(mall),
   );
   return { registered: found !== undefined, customer: found ?? null };
 };
@@ -135,18 +135,13 @@ const exists = () => new AppError('CUSTOMER_EXISTS', 409, { fields: { customer_p
  * Two desks registering one phone at once make one customer: the unique (mall, phone) index
  * decides, and the loser answers 409.
  */
-export const registerCustomer = (
-  db: Database,
-  locationId: string,
-  body: RegisterBody,
-  request: AuditRequest,
-) =>
+export const registerCustomer = (db: Database, mall: Mall, body: RegisterBody, request: AuditRequest) =>
   db.transaction(async (tx) => {
-    await openChannel(tx, locationId, body.channel_id);
+    await openChannel(tx, mall._id, body.channel_id);
     const [existing] = await tx
       .select({ _id: customers._id, deletedAt: customers.customer_deletedAt })
       .from(customers)
-      .where(and(eq(customers.location_id, locationId), eq(customers.customer_phone, body.customer_phone)))
+      .where(and(eq(customers.location_id, mall._id), eq(customers.customer_phone, body.customer_phone)))
       .for('update');
     if (existing && !existing.deletedAt) throw exists();
     let id: string;
@@ -161,7 +156,7 @@ export const registerCustomer = (
         .insert(customers)
         .values({
           ...registrationColumns(body),
-          location_id: locationId,
+          location_id: mall._id,
           customer_phone: body.customer_phone,
           channel_id: body.channel_id,
         })
@@ -171,44 +166,40 @@ export const registerCustomer = (
       if (!inserted) throw exists();
       id = inserted._id;
     }
-    const consents = await applyDeskConsents(tx, locationId, id, body, request);
+    const consents = await applyDeskConsents(tx, mall._id, id, body, request);
     await audit(tx, request, {
       action: existing ? 'customer.reactivated' : 'customer.registered',
       entity: 'customer',
       entityId: id,
       details: { channel_id: body.channel_id, consents },
     });
-    return customerOf(tx, locationId, id);
+    return customerOf(tx, mall, id);
   });
 
 /** POST /customer-entry/update/{id}: the desk corrects a live customer of the mall through an open channel. */
 export const updateEntryCustomer = (
   db: Database,
-  locationId: string,
+  mall: Mall,
   id: string,
   body: UpdateBody,
   request: AuditRequest,
 ) =>
   db.transaction(async (tx) => {
-    await openChannel(tx, locationId, body.channel_id);
+    await openChannel(tx, mall._id, body.channel_id);
     const [updated] = await tx
       .update(customers)
       .set(profileColumns(body))
       .where(
-        and(
-          eq(customers._id, id),
-          eq(customers.location_id, locationId),
-          isNull(customers.customer_deletedAt),
-        ),
+        and(eq(customers._id, id), eq(customers.location_id, mall._id), isNull(customers.customer_deletedAt)),
       )
       .returning({ _id: customers._id });
     if (!updated) throw notFound();
-    const consents = await applyDeskConsents(tx, locationId, id, body, request);
+    const consents = await applyDeskConsents(tx, mall._id, id, body, request);
     await audit(tx, request, {
       action: 'customer.updated',
       entity: 'customer',
       entityId: id,
       details: { channel_id: body.channel_id, consents },
     });
-    return customerOf(tx, locationId, id);
+    return customerOf(tx, mall, id);
   });

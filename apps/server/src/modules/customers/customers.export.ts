@@ -11,7 +11,7 @@ import type { Database } from '../../platform/db/database';
 import { sendXlsx, type XlsxColumn } from '../../platform/excel/xlsx-stream';
 import { ageOn, customerList, keywordWhere, segmentOf } from './customers.service';
 import { customers } from './customers.tables';
-import { mallToday } from './mall-date';
+import { type Mall, mallToday } from './mall-date';
 
 /** Rows read per query: a page is small in memory, and the next page starts after its last key. */
 const PAGE = 1000;
@@ -119,19 +119,19 @@ async function* customerRows(db: Database, where: SQL | undefined, today: string
 /** POST /customer/export: the filtered customers of the mall as a streamed xlsx file, ages on the mall's today. */
 export const exportCustomers = async (
   db: Database,
-  locationId: string,
+  mall: Mall,
   body: CustomerExportBody,
   lang: Language,
   reply: FastifyReply,
 ) => {
-  const today = await mallToday(db, locationId);
+  const today = mallToday(mall);
   return sendXlsx(reply, {
     filename: `${sheetNames[lang]}.xlsx`,
     sheetName: sheetNames[lang],
     columns: columnsFor(lang),
     rows: customerRows(
       db,
-      and(segmentOf(locationId, body.filter, today), keywordWhere(body.keyword, body.searchType)),
+      and(segmentOf(mall._id, body.filter, today), keywordWhere(body.keyword, body.searchType)),
       today,
     ),
   });

@@ -43,7 +43,7 @@ export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
         response: { 200: listResponse(customer) },
       },
     },
-    (request) => listCustomers(db, locationOf(request)._id, request.body),
+    (request) => listCustomers(db, locationOf(request), request.body),
   );
   app.post(
     '/customer/smart-search',
@@ -56,7 +56,7 @@ export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
         response: { 200: listResponse(customer) },
       },
     },
-    (request) => listCustomers(db, locationOf(request)._id, request.body),
+    (request) => listCustomers(db, locationOf(request), request.body),
   );
   app.post(
     '/customer/count',
@@ -69,7 +69,7 @@ export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
         response: { 200: customerCount },
       },
     },
-    (request) => countCustomers(db, locationOf(request)._id, request.body.filter),
+    (request) => countCustomers(db, locationOf(request), request.body.filter),
   );
   app.post(
     '/customer/export',
@@ -81,7 +81,7 @@ export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
         body: customerExportBody,
       },
     },
-    (request, reply) => exportCustomers(db, locationOf(request)._id, request.body, request.lang, reply),
+    (request, reply) => exportCustomers(db, locationOf(request), request.body, request.lang, reply),
   );
   app.post(
     '/customer/check/phone',
@@ -94,7 +94,7 @@ export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
         response: { 200: customer },
       },
     },
-    (request) => findCustomerByPhone(db, locationOf(request)._id, request.body.customer_phone),
+    (request) => findCustomerByPhone(db, locationOf(request), request.body.customer_phone),
   );
   app.get(
     '/customer/profile/:id',
@@ -107,7 +107,7 @@ export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
         response: { 200: customerProfile },
       },
     },
-    (request) => getCustomerProfile(db, locationOf(request)._id, request.params.id),
+    (request) => getCustomerProfile(db, locationOf(request), request.params.id),
   );
   app.delete(
     '/customer/profile/:id',
@@ -132,7 +132,7 @@ export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
         response: { 200: customerProfile },
       },
     },
-    (request) => reactivateCustomer(db, locationOf(request)._id, request.params.id, request),
+    (request) => reactivateCustomer(db, locationOf(request), request.params.id, request),
   );
   app.post(
     '/customer/profile/:id/marketing-permissions',
@@ -146,8 +146,7 @@ export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
         response: { 200: customerProfile },
       },
     },
-    (request) =>
-      setMarketingPermission(db, locationOf(request)._id, request.params.id, request.body, request),
+    (request) => setMarketingPermission(db, locationOf(request), request.params.id, request.body, request),
   );
   app.put(
     '/customer/profile/:id/developer',
@@ -161,6 +160,6 @@ export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
         response: { 200: customerProfile },
       },
     },
-    (request) => setDeveloper(db, locationOf(request)._id, request.params.id, request.body.value, request),
+    (request) => setDeveloper(db, locationOf(request), request.params.id, request.body.value, request),
   );
 };

@@ -15,10 +15,11 @@ import type { Database } from '../../platform/db/database';
 import { listSource } from '../../platform/db/list';
 import { foldedColumn, foldText } from '../../platform/db/search';
 import { AppError, notFound } from '../../platform/errors';
+import { locations } from '../locations/locations.tables';
 import { applyConsent, consentHistory } from './consents.service';
-import { customers } from './customers.tables';
-import { mallToday } from './mall-date';
-import { segmentWhere } from './segment-sql';
+import { customerFacts, customers } from './customers.tables';
+import { type Mall, mallToday } from './mall-date';
+import { customerColumns, factColumns, segmentWhere } from './segment-sql';
 
 const {
   customer_search: _search,
@@ -109,20 +110,30 @@ export const keywordWhere = (keyword: string | undefined, searchType: CustomerSe
 const activeIn = (locationId: string) =>
   and(eq(customers.location_id, locationId), isNull(customers.customer_deletedAt));
 
-/** A segment of the mall's live customers; `today` is the mall's date (mallToday). */
+/** A segment of the mall's live customers as a where-clause on `customers`; `today` is the mall's date (mallToday). */
 export const segmentOf = (locationId: string, filter: SegmentFilter | undefined, today: string): SQL =>
-  and(activeIn(locationId), segmentWhere(filter, { today })) as SQL;
+  and(activeIn(locationId), segmentWhere(filter, { today, columns: customerColumns })) as SQL;
+
+/**
+ * The same segment on `customer_facts`, the narrow copy that holds live customers only: what counts
+ * and audiences read. The mall's number is looked up once per query.
+ */
+export const segmentFactsOf = (locationId: string, filter: SegmentFilter | undefined, today: string): SQL =>
+  and(
+    eq(
+      customerFacts.location_no,
+      sql`(select ${locations.location_no} from ${locations} where ${locations._id} = ${locationId})`,
+    ),
+    segmentWhere(filter, { today, columns: factColumns }),
+  ) as SQL;
 
 export const listCustomers = async (
   db: Database,
-  locationId: string,
+  mall: Mall,
   query: CustomerListQuery,
 ): Promise<ListResponse<Customer>> => {
-  const today = await mallToday(db, locationId);
-  const where = and(
-    segmentOf(locationId, query.filter, today),
-    keywordWhere(query.keyword, query.searchType),
-  );
+  const today = mallToday(mall);
+  const where = and(segmentOf(mall._id, query.filter, today), keywordWhere(query.keyword, query.searchType));
   const { limit, currentPage } = query.pagination;
   const direction = (query.order ?? customerList.defaultSort.order) === 'asc' ? asc : desc;
   const sortBy = customerList.sortable[query.orderBy ?? customerList.defaultSort.orderBy];
@@ -156,16 +167,16 @@ export const listCustomers = async (
  * at most once: the ids come first, and a segment with fewer than the cap is counted by them; only
  * a larger one (whose ids stopped the read early) is counted on its own.
  */
-export const countCustomers = async (db: Database, locationId: string, filter: SegmentFilter | undefined) => {
-  const where = segmentOf(locationId, filter, await mallToday(db, locationId));
+export const countCustomers = async (db: Database, mall: Mall, filter: SegmentFilter | undefined) => {
+  const where = segmentFactsOf(mall._id, filter, mallToday(mall));
   const rows = await db
-    .select({ _id: customers._id })
-    .from(customers)
+    .select({ _id: customerFacts.customer_id })
+    .from(customerFacts)
     .where(where)
     .limit(CUSTOMER_IDS_CAP + 1);
   const ids = rows.slice(0, CUSTOMER_IDS_CAP).map((row) => row._id);
   if (rows.length <= CUSTOMER_IDS_CAP) return { count: rows.length, customer_ids: ids };
-  const [total] = await db.select({ count: count() }).from(customers).where(where);
+  const [total] = await db.select({ count: count() }).from(customerFacts).where(where);
   return { count: total?.count ?? 0, customer_ids: ids };
 };
 
@@ -176,21 +187,21 @@ export const findCustomer = async (db: Database, where: SQL | undefined, today: 
 };
 
 /** A customer of the mall with its consent history; a deleted one too, so staff can see the marker. */
-export const getCustomerProfile = async (db: Database, locationId: string, id: string) => {
+export const getCustomerProfile = async (db: Database, mall: Mall, id: string) => {
   const customer = await findCustomer(
     db,
-    and(eq(customers._id, id), eq(customers.location_id, locationId)),
-    await mallToday(db, locationId),
+    and(eq(customers._id, id), eq(customers.location_id, mall._id)),
+    mallToday(mall),
   );
   if (!customer) throw notFound();
   return { ...customer, consent_history: await consentHistory(db, id) };
 };
 
-export const findCustomerByPhone = async (db: Database, locationId: string, phone: string) => {
+export const findCustomerByPhone = async (db: Database, mall: Mall, phone: string) => {
   const customer = await findCustomer(
     db,
-    and(activeIn(locationId), eq(customers.customer_phone, phone)),
-    await mallToday(db, locationId),
+    and(activeIn(mall._id), eq(customers.customer_phone, phone)),
+    mallToday(mall),
   );
   if (!customer) throw new AppError('CUSTOMER_NOT_FOUND', 404);
   return customer;
@@ -210,7 +221,7 @@ export const deleteCustomer = async (db: Database, locationId: string, id: strin
 
 export const setDeveloper = async (
   db: Database,
-  locationId: string,
+  mall: Mall,
   id: string,
   value: boolean,
   request: AuditRequest,
@@ -219,7 +230,7 @@ export const setDeveloper = async (
     const [updated] = await tx
       .update(customers)
       .set({ customer_is_developer: value })
-      .where(and(eq(customers._id, id), activeIn(locationId)))
+      .where(and(eq(customers._id, id), activeIn(mall._id)))
       .returning({ _id: customers._id });
     if (!updated) throw notFound();
     await audit(tx, request, {
@@ -228,13 +239,13 @@ export const setDeveloper = async (
       entityId: id,
       details: { value },
     });
-    return getCustomerProfile(tx, locationId, id);
+    return getCustomerProfile(tx, mall, id);
   });
 
 /** A staff member changes a consent from the back-office (source 'staff'); no-op changes are not audited. */
 export const setMarketingPermission = async (
   db: Database,
-  locationId: string,
+  mall: Mall,
   id: string,
   permission: MarketingPermission,
   request: AuditRequest,
@@ -242,7 +253,7 @@ export const setMarketingPermission = async (
   db.transaction(async (tx) => {
     const changed = await applyConsent(tx, {
       customerId: id,
-      locationId,
+      locationId: mall._id,
       type: permission.type,
       value: permission.value,
       source: 'staff',
@@ -256,5 +267,5 @@ export const setMarketingPermission = async (
         entityId: id,
         details: { ...permission },
       });
-    return getCustomerProfile(tx, locationId, id);
+    return getCustomerProfile(tx, mall, id);
   });

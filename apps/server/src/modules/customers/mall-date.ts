@@ -1,7 +1,4 @@
-import { DEFAULT_TIMEZONE } from '@avlu/contracts';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../../platform/db/database';
-import { locations } from '../locations/locations.tables';
+import type { Location } from '@avlu/contracts';
 
 /** The calendar date at `now` in a time zone, as yyyy-mm-dd. */
 export const dateIn = (timezone: string, now: Date = new Date()): string => {
@@ -15,19 +12,13 @@ export const dateIn = (timezone: string, now: Date = new Date()): string => {
   return `${part('year')}-${part('month')}-${part('day')}`;
 };
 
+/** What customer services need of the request's mall (`locationOf(request)`): its id and time zone. */
+export type Mall = Pick<Location, '_id' | 'location_meta'>;
+
 /**
  * The mall's today in its own time zone: ages and age conditions count from it, not from the
  * database's current_date, which follows the server's zone (an Istanbul customer turns 30 at
  * Istanbul midnight even on a server in UTC).
  */
-export const mallToday = async (
-  db: Database,
-  locationId: string,
-  now: Date = new Date(),
-): Promise<string> => {
-  const [location] = await db
-    .select({ timezone: locations.timezone })
-    .from(locations)
-    .where(eq(locations._id, locationId));
-  return dateIn(location?.timezone ?? DEFAULT_TIMEZONE, now);
-};
+export const mallToday = (mall: Mall, now: Date = new Date()): string =>
+  dateIn(mall.location_meta.timezone, now);

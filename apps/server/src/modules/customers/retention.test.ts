@@ -176,8 +176,8 @@ describe('ages on the mall’s date', () => {
     const now = new Date();
     const ahead = await ctx.newLocation({ location_meta: { timezone: 'Pacific/Kiritimati' } });
     const behind = await ctx.newLocation({ location_meta: { timezone: 'Pacific/Pago_Pago' } });
-    const aheadToday = await mallToday(ctx.database.db, ahead._id, now);
-    const behindToday = await mallToday(ctx.database.db, behind._id, now);
+    const aheadToday = mallToday(ahead, now);
+    const behindToday = mallToday(behind, now);
     expect(aheadToday).not.toBe(behindToday);
     // Born 30 years before the ahead mall's today: 30 there, still 29 in the mall behind.
     const birthdate = `${Number(aheadToday.slice(0, 4)) - 30}${aheadToday.slice(4)}`;

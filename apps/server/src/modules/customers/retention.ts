@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import { getCustomerProfile } from './customers.service';
 import { customerConsentEvents, customers } from './customers.tables';
+import type { Mall } from './mall-date';
 
 declare module '../../platform/jobs' {
   interface JobQueues {
@@ -113,12 +114,12 @@ export const scheduleCustomerRetention = async (
  * POST /customer/profile/{id}/reactivate: a deleted customer comes back within the retention period.
  * An erased one cannot (409 CUSTOMER_ERASED); a live one is answered as it is.
  */
-export const reactivateCustomer = (db: Database, locationId: string, id: string, request: AuditRequest) =>
+export const reactivateCustomer = (db: Database, mall: Mall, id: string, request: AuditRequest) =>
   db.transaction(async (tx) => {
     const [row] = await tx
       .select({ deletedAt: customers.customer_deletedAt, erasedAt: customers.customer_erasedAt })
       .from(customers)
-      .where(and(eq(customers._id, id), eq(customers.location_id, locationId)))
+      .where(and(eq(customers._id, id), eq(customers.location_id, mall._id)))
       .for('update');
     if (!row) throw notFound();
     if (row.erasedAt) throw new AppError('CUSTOMER_ERASED', 409);
@@ -126,5 +127,5 @@ export const reactivateCustomer = (db: Database, locationId: string, id: string,
       await tx.update(customers).set({ customer_deletedAt: null }).where(eq(customers._id, id));
       await audit(tx, request, { action: 'customer.reactivated', entity: 'customer', entityId: id });
     }
-    return getCustomerProfile(tx, locationId, id);
+    return getCustomerProfile(tx, mall, id);
   });

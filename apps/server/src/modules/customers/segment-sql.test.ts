@@ -1,11 +1,11 @@
 import type { SegmentFilter } from '@avlu/contracts';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { segmentWhere } from './segment-sql';
+import { customerColumns, factColumns, segmentWhere } from './segment-sql';
 
 const dialect = new PgDialect();
-const render = (filter: SegmentFilter | undefined) => {
-  const where = segmentWhere(filter, { today: '2026-01-15' });
+const render = (filter: SegmentFilter | undefined, columns = customerColumns) => {
+  const where = segmentWhere(filter, { today: '2026-01-15', columns });
   return where === undefined ? undefined : dialect.sqlToQuery(where);
 };
 
@@ -35,9 +35,9 @@ describe('segmentWhere', () => {
       },
     ]);
     expect(query?.sql).toBe(
-      '("customers"."customer_gender" in ($1, $2) and ("customers"."customer_sms_permission" = $3 or "customers"."customer_vehicle_plate" is not null))',
+      '("customers"."customer_gender" in ($1, $2) and ("customers"."customer_sms_permission" = $3 or ("customers"."customer_vehicle_plate" is not null) = $4))',
     );
-    expect(query?.params).toEqual(['female', 'unknown', true]);
+    expect(query?.params).toEqual(['female', 'unknown', true, true]);
   });
 
   it('turns an age range into birth-date bounds from the mall’s today, so the birth-date column can be indexed', () => {
@@ -50,7 +50,7 @@ describe('segmentWhere', () => {
 
   it('reads birthday months and registration days from their columns', () => {
     expect(render([{ field: 'birthday_month', in: [1, 12] }])?.sql).toBe(
-      'extract(month from "customers"."customer_birthdate")::int in ($1, $2)',
+      'extract(month from "customers"."customer_birthdate")::smallint in ($1, $2)',
     );
     expect(render([{ field: 'registered_at', min: '2026-01-01', max: '2026-01-31' }])?.sql).toBe(
       '("customers"."created_at" >= $1::date and "customers"."created_at" < $2::date + 1)',
@@ -61,5 +61,20 @@ describe('segmentWhere', () => {
     expect(render([{ field: 'is_parent', value: false }])?.sql).toBe(
       '"customers"."customer_is_parent" is not true',
     );
+  });
+
+  it('reads the same conditions from customer_facts, with the stored month and vehicle flag', () => {
+    const query = render(
+      [
+        { field: 'birthday_month', in: [5] },
+        { field: 'has_vehicle', value: false },
+        { field: 'consent', type: 'kvkk', value: true },
+      ],
+      factColumns,
+    );
+    expect(query?.sql).toBe(
+      '("customer_facts"."customer_birth_month" in ($1) and "customer_facts"."customer_has_vehicle" = $2 and "customer_facts"."customer_kvkk_permission" = $3)',
+    );
+    expect(query?.params).toEqual([5, false, true]);
   });
 });

@@ -1,24 +1,53 @@
 import type { SegmentCondition, SegmentFilter, SegmentNode } from '@avlu/contracts';
-import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { customers } from './customers.tables';
+import { and, eq, getTableColumns, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { customerFacts, customers } from './customers.tables';
 
 type Field = SegmentCondition['field'];
-/** What a condition is compiled against: the mall's today (yyyy-mm-dd) for ages. */
-export type SegmentContext = { today: string };
+type Operand = Parameters<typeof gte>[0];
+
+/**
+ * The columns a segment reads, by meaning. Two tables hold them with the same names and values:
+ * `customers` (lists and exports, which show whole rows) and its narrow copy `customer_facts`
+ * (counts, which read every customer of the mall); the two derived ones are expressions on
+ * `customers` and stored columns in the copy.
+ */
+export type SegmentColumns = {
+  [K in
+    | 'created_at'
+    | 'customer_birthdate'
+    | 'customer_birth_month'
+    | 'customer_number_of_children'
+    | 'customer_sms_permission'
+    | 'customer_email_permission'
+    | 'customer_call_permission'
+    | 'customer_kvkk_permission'
+    | 'customer_is_developer'
+    | 'customer_is_parent'
+    | 'customer_has_vehicle'
+    | 'customer_gender'
+    | 'customer_frequency'
+    | 'customer_province'
+    | 'customer_district'
+    | 'customer_locality'
+    | 'channel_id']: Operand;
+};
+
+export const customerColumns: SegmentColumns = {
+  ...getTableColumns(customers),
+  customer_birth_month: sql`extract(month from ${customers.customer_birthdate})::smallint`,
+  customer_has_vehicle: sql`(${customers.customer_vehicle_plate} is not null)`,
+};
+export const factColumns: SegmentColumns = getTableColumns(customerFacts);
+
+/** What a condition is compiled against: the mall's today (yyyy-mm-dd) for ages, and the table. */
+export type SegmentContext = { today: string; columns: SegmentColumns };
 type Compiler<F extends Field> = (
   condition: Extract<SegmentCondition, { field: F }>,
   context: SegmentContext,
 ) => SQL | undefined;
 
-const consentColumns = {
-  sms: customers.customer_sms_permission,
-  email: customers.customer_email_permission,
-  call: customers.customer_call_permission,
-  kvkk: customers.customer_kvkk_permission,
-} as const;
-
 /** Both bounds optional: a range with neither restricts nothing. */
-const between = (column: Parameters<typeof gte>[0], min?: unknown, max?: unknown) =>
+const between = (column: Operand, min?: unknown, max?: unknown) =>
   and(min === undefined ? undefined : gte(column, min), max === undefined ? undefined : lte(column, max));
 
 /**
@@ -28,40 +57,38 @@ const between = (column: Parameters<typeof gte>[0], min?: unknown, max?: unknown
 const yearsAgo = (today: string, years: number) =>
   sql`(${today}::date - make_interval(years => ${years}))::date`;
 
-const flag = (column: typeof customers.customer_is_parent, value: boolean) =>
-  value ? eq(column, true) : sql`${column} is not true`;
+const flag = (column: Operand, value: boolean) => (value ? eq(column, true) : sql`${column} is not true`);
 
 /**
  * One compiler per condition field. A new condition (tier, points, receipts, coupons) adds its
  * schema to contracts' segment.ts and its entry here; TypeScript refuses a field without one.
  */
 const compilers: { [F in Field]: Compiler<F> } = {
-  gender: (c) => inArray(customers.customer_gender, c.in),
-  age: (c, { today }) =>
+  gender: (c, { columns }) => inArray(columns.customer_gender, c.in),
+  age: (c, { today, columns }) =>
     and(
-      c.min === undefined ? undefined : lte(customers.customer_birthdate, yearsAgo(today, c.min)),
+      c.min === undefined ? undefined : lte(columns.customer_birthdate, yearsAgo(today, c.min)),
       // Younger than max + 1 years: born after the day max + 1 years ago.
-      c.max === undefined ? undefined : sql`${customers.customer_birthdate} > ${yearsAgo(today, c.max + 1)}`,
+      c.max === undefined ? undefined : sql`${columns.customer_birthdate} > ${yearsAgo(today, c.max + 1)}`,
     ),
-  birthdate: (c) => between(customers.customer_birthdate, c.min, c.max),
-  birthday_month: (c) => inArray(sql`extract(month from ${customers.customer_birthdate})::int`, c.in),
-  province: (c) => inArray(customers.customer_province, c.in),
-  district: (c) => inArray(customers.customer_district, c.in),
-  locality: (c) => inArray(customers.customer_locality, c.in),
-  channel: (c) => inArray(customers.channel_id, c.in),
-  registered_at: (c) =>
+  birthdate: (c, { columns }) => between(columns.customer_birthdate, c.min, c.max),
+  birthday_month: (c, { columns }) => inArray(columns.customer_birth_month, c.in),
+  province: (c, { columns }) => inArray(columns.customer_province, c.in),
+  district: (c, { columns }) => inArray(columns.customer_district, c.in),
+  locality: (c, { columns }) => inArray(columns.customer_locality, c.in),
+  channel: (c, { columns }) => inArray(columns.channel_id, c.in),
+  registered_at: (c, { columns }) =>
     and(
-      c.min === undefined ? undefined : sql`${customers.created_at} >= ${c.min}::date`,
+      c.min === undefined ? undefined : sql`${columns.created_at} >= ${c.min}::date`,
       // The whole last day counts.
-      c.max === undefined ? undefined : lt(customers.created_at, sql`${c.max}::date + 1`),
+      c.max === undefined ? undefined : lt(columns.created_at, sql`${c.max}::date + 1`),
     ),
-  consent: (c) => eq(consentColumns[c.type], c.value),
-  number_of_children: (c) => between(customers.customer_number_of_children, c.min, c.max),
-  frequency: (c) => inArray(customers.customer_frequency, c.in),
-  is_parent: (c) => flag(customers.customer_is_parent, c.value),
-  has_vehicle: (c) =>
-    c.value ? isNotNull(customers.customer_vehicle_plate) : isNull(customers.customer_vehicle_plate),
-  is_developer: (c) => eq(customers.customer_is_developer, c.value),
+  consent: (c, { columns }) => eq(columns[`customer_${c.type}_permission`], c.value),
+  number_of_children: (c, { columns }) => between(columns.customer_number_of_children, c.min, c.max),
+  frequency: (c, { columns }) => inArray(columns.customer_frequency, c.in),
+  is_parent: (c, { columns }) => flag(columns.customer_is_parent, c.value),
+  has_vehicle: (c, { columns }) => eq(columns.customer_has_vehicle, c.value),
+  is_developer: (c, { columns }) => eq(columns.customer_is_developer, c.value),
 };
 
 const compileCondition = <F extends Field>(
@@ -79,8 +106,9 @@ const compileNode = (node: SegmentNode, context: SegmentContext): SQL | undefine
 };
 
 /**
- * The segment filter as a where-clause over `customers`, or undefined when it restricts nothing.
- * The caller adds the mall and the not-deleted rule: a segment never crosses malls.
+ * The segment filter as a where-clause over `context.columns`' table, or undefined when it
+ * restricts nothing. The caller adds the mall (and, on `customers`, the not-deleted rule): a
+ * segment never crosses malls.
  */
 export const segmentWhere = (filter: SegmentFilter | undefined, context: SegmentContext): SQL | undefined =>
   filter === undefined ? undefined : compileNode({ field: 'group', op: 'and', conditions: filter }, context);

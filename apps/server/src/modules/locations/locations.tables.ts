@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEZONE } from '@avlu/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from '../../platform/db/columns';
 
 /** A mall (spec §3 Location); the nested `location_meta` and `location_logo` of the API are flat columns here. */
@@ -25,9 +25,14 @@ export const locations = pgTable(
     ios_app: varchar('location_ios_app', { length: 2048 }),
     ios_store: varchar('location_ios_store', { length: 2048 }),
     fallback_url: varchar('location_fallback_url', { length: 2048 }),
+    /** A small number for the mall in tables read a million rows at a time (customer_facts). */
+    location_no: integer('location_no').notNull().generatedAlwaysAsIdentity(),
     ...timestamps(),
   },
-  (table) => [uniqueIndex('locations_location_token').on(table.location_token)],
+  (table) => [
+    uniqueIndex('locations_location_token').on(table.location_token),
+    uniqueIndex('locations_location_no').on(table.location_no),
+  ],
 );
 
 export type LocationRow = typeof locations.$inferSelect;
