@@ -4,9 +4,11 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { SegmentFilter } from '@avlu/contracts';
+import { bundleServer } from '../apps/server/build.mjs';
 import {
   BENCH_CUSTOMERS,
   type BenchTarget,
+  benchDir,
   benchTargets,
   openTarget,
   prepareTarget,
@@ -37,12 +39,24 @@ type Server = { child: ChildProcess; ready: Ready };
 
 const log = (line: string) => console.error(line);
 
-const startServer = (target: BenchTarget): Promise<Server> =>
-  new Promise((resolve, reject) => {
-    const child = fork(path.join(import.meta.dirname, 'customers/server.ts'), [JSON.stringify(target)], {
-      execArgv: ['--import', 'tsx'],
-      stdio: 'inherit',
-    });
+/**
+ * The bench server bundled as the shipped server is (apps/server/build.mjs) and run by plain node:
+ * under tsx its compiler and source maps would count in the peak RSS the targets are about.
+ */
+let bundled: Promise<string> | undefined;
+const bundledServer = () => {
+  bundled ??= (async () => {
+    const outfile = path.join(benchDir, 'server.mjs');
+    await bundleServer(path.join(import.meta.dirname, 'customers/server.ts'), outfile);
+    return outfile;
+  })();
+  return bundled;
+};
+
+const startServer = async (target: BenchTarget): Promise<Server> => {
+  const script = await bundledServer();
+  return new Promise((resolve, reject) => {
+    const child = fork(script, [JSON.stringify(target)], { execArgv: [], stdio: 'inherit' });
     const failed = (code: number | null) =>
       reject(new Error(`bench server exited with ${code} before it was ready`));
     child.once('exit', failed);
@@ -51,6 +65,7 @@ const startServer = (target: BenchTarget): Promise<Server> =>
       if (message.type === 'ready') resolve({ child, ready: message });
     });
   });
+};
 
 const ask = (server: Server, message: ParentMessage) => server.child.send(message);
 
