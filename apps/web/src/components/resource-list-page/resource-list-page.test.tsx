@@ -1,4 +1,4 @@
-import { paginationOf } from '@avlu/contracts';
+import { type ListQuery, paginationOf } from '@avlu/contracts';
 import type { GridColDef } from '@mui/x-data-grid';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,7 @@ import { defineResource, queryList } from '../../lib/resource';
 import { roleWith, systemAdminRole } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { installTestServer } from '../../test/server';
-import { type DeleteRouteState, ResourceListPage } from './ResourceListPage';
+import { type DeleteRouteState, ResourceListPage, type ResourceListPageProps } from './ResourceListPage';
 
 type Tier = { _id: string; tier_name: string; locked: boolean };
 
@@ -47,6 +47,19 @@ const Question = () => <p role="status">Soru</p>;
 /** Says the role once the session has it, so a missing button is not just a role still loading. */
 const RoleName = () => <span>{usePermissions().role?.role_name}</span>;
 
+/** The page under test with the tiers, their columns and title; each test adds what it is about. */
+const TierList = (props: Partial<ResourceListPageProps<Tier, ListQuery>>) => (
+  <ResourceListPage resource={tiers} columns={columns} title="Seviyeler" {...props} />
+);
+
+/** At the list's own path, with every other path (an edit screen) answered by an empty page. */
+const atTiers = {
+  ...asAdmin,
+  route: '/loyalty/tiers',
+  path: '/loyalty/tiers',
+  routes: [{ path: '*', element: null }],
+};
+
 const rowOf = async (text: string) =>
   (await screen.findByText(text, {}, slow)).closest('[role="row"]') as HTMLElement;
 
@@ -54,10 +67,7 @@ describe('ResourceListPage', () => {
   it('frames the list: title, breadcrumbs, create link, a grid named by the title', async () => {
     serveTiers([gold]);
     renderWithProviders(
-      <ResourceListPage
-        resource={tiers}
-        columns={columns}
-        title="Seviyeler"
+      <TierList
         crumbs={[{ label: 'Sadakat' }, { label: 'Seviyeler' }]}
         create={{ to: '/loyalty/tiers/new', label: 'Yeni Seviye' }}
         headerActions={<button type="button">Aktar</button>}
@@ -81,13 +91,7 @@ describe('ResourceListPage', () => {
     serveTiers([gold]);
     // A role that may see the list's data but not the tiers screens.
     renderWithProviders(
-      <ResourceListPage
-        resource={tiers}
-        columns={columns}
-        title="Seviyeler"
-        create={{ to: '/loyalty/tiers/new', label: 'Yeni Seviye' }}
-        headerActions={<RoleName />}
-      />,
+      <TierList create={{ to: '/loyalty/tiers/new', label: 'Yeni Seviye' }} headerActions={<RoleName />} />,
       { signedInAs: { role: roleWith('modules:loyalty:receipts') } },
     );
     await rowOf('Altın');
@@ -99,10 +103,7 @@ describe('ResourceListPage', () => {
     serveTiers([gold, base]);
     const exported = vi.fn();
     const { user, router } = renderWithProviders(
-      <ResourceListPage
-        resource={tiers}
-        columns={columns}
-        title="Seviyeler"
+      <TierList
         rowActions={{
           extra: (row) => <RowAction label="Dışa aktar" icon="↓" onClick={() => exported(row._id)} />,
           edit: { to: (row) => `/loyalty/tiers/${row._id}/edit`, disabled: (row) => row.locked },
@@ -113,7 +114,7 @@ describe('ResourceListPage', () => {
           },
         }}
       />,
-      { ...asAdmin, route: '/loyalty/tiers', path: '/loyalty/tiers', routes: [{ path: '*', element: null }] },
+      atTiers,
     );
 
     const locked = await rowOf('Temel');
@@ -142,13 +143,8 @@ describe('ResourceListPage', () => {
   it('opens the edit screen of a row', async () => {
     serveTiers([gold]);
     const { user, router } = renderWithProviders(
-      <ResourceListPage
-        resource={tiers}
-        columns={columns}
-        title="Seviyeler"
-        rowActions={{ edit: { to: (row) => `/loyalty/tiers/${row._id}/edit` } }}
-      />,
-      { ...asAdmin, route: '/loyalty/tiers', path: '/loyalty/tiers', routes: [{ path: '*', element: null }] },
+      <TierList rowActions={{ edit: { to: (row) => `/loyalty/tiers/${row._id}/edit` } }} />,
+      atTiers,
     );
     await user.click(within(await rowOf('Altın')).getByRole('button', { name: 'Düzenle' }));
     expect(router.state.location.pathname).toBe(`/loyalty/tiers/${gold._id}/edit`);
@@ -164,10 +160,7 @@ describe('ResourceListPage', () => {
         {
           path: '/loyalty/tiers',
           element: (
-            <ResourceListPage
-              resource={tiers}
-              columns={columns}
-              title="Seviyeler"
+            <TierList
               rowActions={{
                 remove: { route: (row) => `/loyalty/tiers/${row._id}/delete`, name: (row) => row.tier_name },
               }}
