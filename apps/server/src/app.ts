@@ -27,6 +27,7 @@ import { openApi } from './platform/openapi';
 import { webDistDir } from './platform/paths';
 import { parseQueryString } from './platform/query-string';
 import { requestContext } from './platform/request-context';
+import { createSms, type SmsSender } from './platform/sms';
 import { staticWeb } from './platform/static-web';
 import { validatorCompiler } from './platform/zod-validation';
 
@@ -48,6 +49,8 @@ export type AppDeps = {
   webDist?: string;
   /** Defaults to the driver the configuration picks: SMTP, or the development outbox. */
   mailer?: Mailer;
+  /** Defaults to the driver the configuration picks: the SMS gateway, or the development outbox. */
+  sms?: SmsSender;
 };
 
 /** Every feature's routes, mounted under /api. A new module adds its routes plugin here. */
@@ -83,6 +86,7 @@ export const buildApp = async (deps: AppDeps) => {
   app.removeContentTypeParser('text/plain');
   app.decorate('mailer', deps.mailer ?? createMailer(deps.config, deps.db, deps.logger));
   app.addHook('onClose', () => app.mailer.close());
+  app.decorate('sms', deps.sms ?? createSms(deps.config, deps.db, deps.logger));
   const routeList: RouteOptions[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {

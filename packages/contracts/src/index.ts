@@ -1,3 +1,4 @@
+export * from './agreements/agreement';
 export * from './channels/channel';
 export * from './common/errors';
 export * from './common/ids';
@@ -14,6 +15,7 @@ export * from './i18n/format-issue';
 export * from './i18n/languages';
 export * from './i18n/messages';
 export * from './locations/location';
+export * from './micro-site/micro-site';
 export * from './permissions/page-subjects';
 export * from './permissions/permission-tree';
 export * from './permissions/subjects';

@@ -9,3 +9,4 @@ export * from '../modules/invitations/invitations.tables';
 export * from '../modules/locations/locations.tables';
 export * from '../modules/users/password-resets.tables';
 export * from '../platform/mail/mail-outbox.tables';
+export * from '../platform/sms/sms-outbox.tables';

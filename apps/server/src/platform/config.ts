@@ -35,6 +35,17 @@ const environment = z.object({
   SMTP_FROM: z.string().trim().max(320).default(DEFAULT_MAIL_FROM),
   SMTP_SECURE: flag.optional(),
   CUSTOMER_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  SMS_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMS_GATEWAY_USER: z.string().trim().min(1).max(100).optional(),
+  SMS_GATEWAY_PASSWORD: z.string().max(200).optional(),
+  SMS_GATEWAY_SENDER: z.string().trim().min(1).max(11).optional(),
+  SMS_HOURLY_BUDGET: z.coerce.number().int().min(0).max(10_000_000).default(1000),
+  SMS_CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  SMS_ALLOWED_COUNTRIES: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}(,[A-Z]{2})*$/, 'Comma-separated ISO country codes, e.g. TR or TR,CY')
+    .default('TR'),
 });
 
 /** SMTP settings; without SMTP_HOST mail goes to the development outbox (the mail_outbox table and the log). */
@@ -44,6 +55,17 @@ export type SmtpConfig = {
   /** TLS from the first byte (port 465); otherwise STARTTLS is used when the server offers it. */
   secure: boolean;
   auth: { user: string; pass: string } | undefined;
+};
+
+/** SMS: an HTTP gateway when SMS_GATEWAY_URL is set, else the development outbox; and the sign-in code limits. */
+export type SmsConfig = {
+  gateway: { url: string; user: string; password: string; sender: string } | undefined;
+  /** SMS sent in any one hour, all malls together, before sending stops (0: none). */
+  hourlyBudget: number;
+  /** Sign-in codes one client address may ask for in an hour. */
+  codesPerAddressPerHour: number;
+  /** Countries whose mobile numbers may sign in to micro-sites (ISO codes). */
+  allowedCountries: string[];
 };
 
 export type Config = {
@@ -61,6 +83,7 @@ export type Config = {
   mail: { from: string; smtp: SmtpConfig | undefined };
   /** Days a deleted customer can be reactivated before the retention job erases their personal data. */
   customerRetentionDays: number;
+  sms: SmsConfig;
 };
 
 export class ConfigError extends Error {
@@ -122,6 +145,20 @@ export const parseConfig = (env: Record<string, string | undefined>, cwd = proce
         : undefined,
     },
     customerRetentionDays: values.CUSTOMER_RETENTION_DAYS,
+    sms: {
+      gateway:
+        values.SMS_GATEWAY_URL === undefined
+          ? undefined
+          : {
+              url: values.SMS_GATEWAY_URL,
+              user: values.SMS_GATEWAY_USER ?? '',
+              password: values.SMS_GATEWAY_PASSWORD ?? '',
+              sender: values.SMS_GATEWAY_SENDER ?? 'AVLU',
+            },
+      hourlyBudget: values.SMS_HOURLY_BUDGET,
+      codesPerAddressPerHour: values.SMS_CODES_PER_ADDRESS_PER_HOUR,
+      allowedCountries: values.SMS_ALLOWED_COUNTRIES.split(','),
+    },
   };
 };
 

@@ -33,6 +33,21 @@ export const errorCodes = [
   'CHANNEL_CLOSED',
   'CUSTOMER_ERASED',
   'IMPORT_FILE_INVALID',
+  'LOCATION_TOKEN_INVALID',
+  'CUSTOMER_SESSION_INVALID',
+  'CUSTOMER_NOT_REGISTERED',
+  'PHONE_NOT_ALLOWED',
+  'SMS_CODE_INVALID',
+  'SMS_CODE_EXPIRED',
+  'SMS_CODE_SPENT',
+  'PHONE_LOCKED',
+  'SMS_RESEND_WAIT',
+  'SMS_HOURLY_LIMIT',
+  'SMS_DAILY_LIMIT',
+  'SMS_ADDRESS_LIMIT',
+  'SMS_BUDGET_EXCEEDED',
+  'SMS_NOT_SENT',
+  'AGREEMENT_NOT_FOUND',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

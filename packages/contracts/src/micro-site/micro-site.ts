@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { objectId } from '../common/ids';
+import { customer, customerInput } from '../customers/customer';
+import { customerPhone } from '../customers/phone';
+
+/**
+ * The customer micro-site (spec §2 "Customer micro-site", §3 "Customer registration payload" and
+ * "Customer session", §7 "Micro-site"). Every /ext call carries the mall's micro-site token as
+ * `Authorization: Bearer <locationToken>`; a signed-in customer's calls add the two headers below.
+ */
+export const CUSTOMER_TOKEN_HEADER = 'customer-token';
+export const CUSTOMER_ID_HEADER = 'customer-id';
+
+/** Spec §3: the browser keeps the session per mall, under these local-storage keys. */
+export const customerSessionKeys = (locationToken: string) => ({
+  token: `customerToken-${locationToken}`,
+  id: `customerId-${locationToken}`,
+});
+
+/** Spec §5 and §9, and the abuse limits of issue 5. All counters live in the database. */
+export const smsCodeRules = {
+  /** Digits of a code. */
+  length: 4,
+  /** A code is valid this long after it is sent. */
+  validSeconds: 300,
+  /** A new code for the same phone only after this wait (the dialog's countdown). */
+  resendSeconds: 180,
+  /** Wrong tries of one code before it is spent. */
+  triesPerCode: 5,
+  /** Wrong tries in a row, across codes, before the phone is locked. */
+  failuresBeforeLock: 10,
+  lockHours: 24,
+  codesPerPhonePerHour: 5,
+  codesPerPhonePerDay: 10,
+} as const;
+
+export const smsCode = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{${smsCodeRules.length}}$`), { message: 'validation.smsCode' });
+
+/** POST /ext/customers/check and /ext/customers/sms-resend. */
+export const microSitePhoneBody = z.strictObject({ customer_phone: customerPhone });
+
+/**
+ * What /ext/customers/check and /sms-resend answer. A code is sent to the phone whether or not it is
+ * registered (the login flow carries it on to sign-up); while a sent code's resend wait runs, asking
+ * again sends nothing and answers the same countdown.
+ */
+export const smsChallenge = z.object({
+  /** Whether the phone is a customer of the mall (a deleted one within the retention period counts: signing in brings it back). */
+  registered: z.boolean(),
+  /** The phone as stored, E.164. */
+  customer_phone: z.string(),
+  /** When a new code may be asked for (ISO); the dialog counts down to it. */
+  resend_at: z.string(),
+  /** When the code sent last stops being accepted (ISO). */
+  expires_at: z.string(),
+});
+export type SmsChallenge = z.infer<typeof smsChallenge>;
+
+/** POST /ext/customers/login. */
+export const microSiteLoginBody = z.strictObject({ customer_phone: customerPhone, sms_code: smsCode });
+
+/** The customer as the micro-site shows them: their own profile and consents, no staff-only fields. */
+export const microSiteCustomer = customer.pick({
+  _id: true,
+  customer_phone: true,
+  customer_name: true,
+  customer_surname: true,
+  customer_email: true,
+  customer_gender: true,
+  customer_birthdate: true,
+  customer_address: true,
+  customer_province: true,
+  customer_district: true,
+  customer_locality: true,
+  customer_vehicle_plate: true,
+  customer_sms_permission: true,
+  customer_email_permission: true,
+  customer_call_permission: true,
+  customer_kvkk_permission: true,
+  customer_deletedAt: true,
+  createdAt: true,
+});
+export type MicroSiteCustomer = z.infer<typeof microSiteCustomer>;
+
+/** What login and register answer (spec §7: mobileToken and customer._id). */
+export const microSiteSession = z.object({ mobileToken: z.string(), customer: microSiteCustomer });
+export type MicroSiteSession = z.infer<typeof microSiteSession>;
+
+const consentFlags = {
+  /** Spec §4 master permission: the form's checkbox sets the three below; the server reads those. */
+  customer_allows_permissions: z.boolean().optional(),
+  customer_allows_sms: z.boolean().default(false),
+  customer_allows_email: z.boolean().default(false),
+  customer_allows_call: z.boolean().default(false),
+};
+
+/** Empty strings (spec §3: names are sent as '' when unset) mean not given. */
+const blankAsNull = (value: unknown) => (value === '' ? null : value);
+
+const profileFields = customerInput
+  .pick({
+    customer_name: true,
+    customer_surname: true,
+    customer_email: true,
+    customer_gender: true,
+    customer_birthdate: true,
+    customer_address: true,
+    customer_province: true,
+    customer_district: true,
+    customer_locality: true,
+    customer_vehicle_plate: true,
+  })
+  .extend({
+    customer_email: z.preprocess(blankAsNull, customerInput.shape.customer_email),
+    customer_address: z.preprocess(blankAsNull, customerInput.shape.customer_address),
+    customer_province: z.preprocess(blankAsNull, customerInput.shape.customer_province),
+    customer_district: z.preprocess(blankAsNull, customerInput.shape.customer_district),
+    customer_locality: z.preprocess(blankAsNull, customerInput.shape.customer_locality),
+    customer_vehicle_plate: z.preprocess(blankAsNull, customerInput.shape.customer_vehicle_plate),
+  });
+
+/** POST /ext/customers/register: spec §3 "Customer registration payload"; KVKK must be accepted. */
+export const microSiteRegisterBody = profileFields.extend({
+  customer_phone: customerPhone,
+  sms_code: smsCode,
+  customer_accepts_kvkk: z.literal(true, { message: 'validation.kvkkRequired' }),
+  ...consentFlags,
+  /** The KVKK text version the customer accepted (the agreement's `agreement_version`). */
+  agreement_version: z.string().trim().min(1).max(64).nullable().optional(),
+});
+export type MicroSiteRegisterBody = z.input<typeof microSiteRegisterBody>;
+
+/**
+ * POST /ext/app/customers/profile: the signed-in customer updates their profile and consents. The
+ * phone is the sign-in and cannot change here. Consents left out stay as they are.
+ */
+export const microSiteProfileBody = profileFields.extend({
+  customer_allows_permissions: z.boolean().optional(),
+  customer_allows_sms: z.boolean().optional(),
+  customer_allows_email: z.boolean().optional(),
+  customer_allows_call: z.boolean().optional(),
+});
+export type MicroSiteProfileBody = z.input<typeof microSiteProfileBody>;
+
+/** GET /api/dev/outbox (system admin, outbox SMS driver only): the messages "sent", newest first. */
+export const outboxMessage = z.object({
+  _id: objectId,
+  to: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessage>;
