@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { objectId } from '../common/ids';
 import { customer, customerInput } from '../customers/customer';
 import { customerPhone } from '../customers/phone';
+import { location } from '../locations/location';
 
 /**
  * The customer micro-site (spec §2 "Customer micro-site", §3 "Customer registration payload" and
@@ -153,3 +154,12 @@ export const outboxMessage = z.object({
   createdAt: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;
+
+/** GET /ext/location: the mall whose token the micro-site carries, for its header (name and logo). */
+export const microSiteLocation = location.pick({
+  _id: true,
+  location_name: true,
+  location_logo: true,
+  hasMobileApp: true,
+});
+export type MicroSiteLocation = z.infer<typeof microSiteLocation>;
