@@ -1,9 +1,7 @@
 import { isObjectId } from '@avlu/contracts';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-
-/** What a list row hands its delete route, so the question can name the record without reading it. */
-export type DeleteRouteState = { name?: string };
+import type { DeleteRouteState } from '../../components/resource-list-page/ResourceListPage';
 
 /**
  * The record a `…/{id}/delete` route is about: its id (undefined when the parameter is not an id)
