@@ -46,7 +46,8 @@ const log = (line: string) => console.error(line);
 let bundled: Promise<string> | undefined;
 const bundledServer = () => {
   bundled ??= (async () => {
-    const outfile = path.join(benchDir, 'server.mjs');
+    // Under apps/server, as dist/main.js is: the server finds its migrations and files from there.
+    const outfile = path.join(import.meta.dirname, '../apps/server/dist/bench/customers-server.mjs');
     await bundleServer(path.join(import.meta.dirname, 'customers/server.ts'), outfile);
     return outfile;
   })();
