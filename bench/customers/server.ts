@@ -25,7 +25,8 @@ const peaks = { heap: 0, external: 0 };
 setInterval(() => {
   const usage = process.memoryUsage();
   peaks.heap = Math.max(peaks.heap, usage.heapUsed);
-  peaks.external = Math.max(peaks.external, usage.external + usage.arrayBuffers);
+  // `external` already counts ArrayBuffers (Buffers included).
+  peaks.external = Math.max(peaks.external, usage.external);
 }, 100).unref();
 
 const target = JSON.parse(process.argv[2] ?? '') as BenchTarget;
