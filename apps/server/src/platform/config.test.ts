@@ -27,6 +27,7 @@ describe('parseConfig', () => {
       production: false,
       mail: { from: 'Avlu <no-reply@avlu.local>', smtp: undefined },
       customerRetentionDays: 30,
+      sms: { gateway: undefined, hourlyBudget: 1000, codesPerAddressPerHour: 20, allowedCountries: ['TR'] },
     });
   });
 
@@ -44,6 +45,13 @@ describe('parseConfig', () => {
         LOG_LEVEL: 'debug',
         NODE_ENV: 'production',
         CUSTOMER_RETENTION_DAYS: '90',
+        SMS_GATEWAY_URL: 'https://api.netgsm.com.tr',
+        SMS_GATEWAY_USER: '8508501234',
+        SMS_GATEWAY_PASSWORD: 'gizli şifre',
+        SMS_GATEWAY_SENDER: 'KORDON AVM',
+        SMS_HOURLY_BUDGET: '0',
+        SMS_CODES_PER_ADDRESS_PER_HOUR: '50',
+        SMS_ALLOWED_COUNTRIES: 'TR,CY',
       },
       '/srv',
     );
@@ -59,6 +67,17 @@ describe('parseConfig', () => {
       production: true,
       mail: { from: 'Avlu <no-reply@avlu.local>', smtp: undefined },
       customerRetentionDays: 90,
+      sms: {
+        gateway: {
+          url: 'https://api.netgsm.com.tr',
+          user: '8508501234',
+          password: 'gizli şifre',
+          sender: 'KORDON AVM',
+        },
+        hourlyBudget: 0,
+        codesPerAddressPerHour: 50,
+        allowedCountries: ['TR', 'CY'],
+      },
     });
   });
 
@@ -166,6 +185,43 @@ describe('parseConfig', () => {
     expect(problemsOf({ SMTP_PORT: 'x', SMTP_SECURE: 'maybe' })).toEqual([
       'SMTP_PORT: Must be a number',
       'SMTP_SECURE: Must be one of: 0, 1, true, false',
+    ]);
+  });
+
+  it('defaults the SMS sender name to AVLU', () => {
+    expect(
+      parseConfig({
+        SMS_GATEWAY_URL: 'http://127.0.0.1:8080/',
+        SMS_GATEWAY_USER: 'u',
+        SMS_GATEWAY_PASSWORD: 'p',
+      }).sms.gateway,
+    ).toEqual({ url: 'http://127.0.0.1:8080/', user: 'u', password: 'p', sender: 'AVLU' });
+  });
+
+  it('names half-set, stray or bad SMS settings', () => {
+    expect(problemsOf({ SMS_GATEWAY_URL: 'https://api.netgsm.com.tr' })).toEqual([
+      'SMS_GATEWAY_USER, SMS_GATEWAY_PASSWORD: Required when SMS_GATEWAY_URL is set',
+    ]);
+    expect(problemsOf({ SMS_GATEWAY_URL: 'https://api.netgsm.com.tr', SMS_GATEWAY_USER: 'u' })).toEqual([
+      'SMS_GATEWAY_USER, SMS_GATEWAY_PASSWORD: Required when SMS_GATEWAY_URL is set',
+    ]);
+    expect(problemsOf({ SMS_GATEWAY_USER: 'u', SMS_GATEWAY_PASSWORD: 'p' })).toEqual([
+      'SMS_GATEWAY_URL: Required when SMS_GATEWAY_USER, SMS_GATEWAY_PASSWORD or SMS_GATEWAY_SENDER is set',
+    ]);
+    expect(problemsOf({ SMS_GATEWAY_SENDER: 'AVLU' })).toHaveLength(1);
+    const problems = problemsOf({
+      SMS_GATEWAY_URL: 'ftp://gateway',
+      SMS_GATEWAY_SENDER: 'TWELVE CHARS',
+      SMS_HOURLY_BUDGET: '-1',
+      SMS_CODES_PER_ADDRESS_PER_HOUR: '0',
+      SMS_ALLOWED_COUNTRIES: 'tr, cy',
+    });
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual([
+      'SMS_GATEWAY_URL',
+      'SMS_GATEWAY_SENDER',
+      'SMS_HOURLY_BUDGET',
+      'SMS_CODES_PER_ADDRESS_PER_HOUR',
+      'SMS_ALLOWED_COUNTRIES',
     ]);
   });
 });

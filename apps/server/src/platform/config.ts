@@ -117,7 +117,22 @@ export const parseConfig = (env: Record<string, string | undefined>, cwd = proce
       ? ['SMTP_HOST: Required when SMTP_PORT, SMTP_USER or SMTP_SECURE is set']
       : []),
   ];
-  if (mailProblems.length > 0) throw new ConfigError(mailProblems);
+  const smsProblems = [
+    // Gateway settings without its address would be silently ignored: sign-in codes would go to the
+    // outbox (and GET /api/dev/outbox) instead of the customers' phones.
+    ...(values.SMS_GATEWAY_URL === undefined &&
+    [values.SMS_GATEWAY_USER, values.SMS_GATEWAY_PASSWORD, values.SMS_GATEWAY_SENDER].some(
+      (value) => value !== undefined,
+    )
+      ? ['SMS_GATEWAY_URL: Required when SMS_GATEWAY_USER, SMS_GATEWAY_PASSWORD or SMS_GATEWAY_SENDER is set']
+      : []),
+    // The gateway refuses every message without a login: say so at start, not at the first sign-in.
+    ...(values.SMS_GATEWAY_URL !== undefined &&
+    (values.SMS_GATEWAY_USER === undefined || values.SMS_GATEWAY_PASSWORD === undefined)
+      ? ['SMS_GATEWAY_USER, SMS_GATEWAY_PASSWORD: Required when SMS_GATEWAY_URL is set']
+      : []),
+  ];
+  if (mailProblems.length + smsProblems.length > 0) throw new ConfigError([...mailProblems, ...smsProblems]);
   const secure = values.SMTP_SECURE ?? values.SMTP_PORT === 465;
   return {
     port: values.PORT,
