@@ -8,6 +8,7 @@ import { channelRoutes } from './modules/channels/channels.routes';
 import { customerEntryRoutes } from './modules/customers/customer-entry.routes';
 import { customerImportRoutes } from './modules/customers/customer-import.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
+import { devRoutes } from './modules/dev/dev.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
 import { locationRoutes } from './modules/locations/locations.routes';
@@ -68,6 +69,7 @@ const modules = [
   customerEntryRoutes,
   geoRoutes,
   channelRoutes,
+  devRoutes,
 ];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */

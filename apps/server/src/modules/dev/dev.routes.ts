@@ -1,0 +1,36 @@
+import { customerPhone, outboxMessage } from '@avlu/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { listSmsOutbox } from './dev-outbox.service';
+
+export const OUTBOX_DEFAULT_LIMIT = 20;
+export const OUTBOX_MAX_LIMIT = 100;
+
+/** `to`: a phone in any common writing ('0532 123 45 67', '+90…'), compared in E.164. */
+const outboxQuery = z.strictObject({
+  to: customerPhone.optional(),
+  limit: z.coerce.number().int().min(1).max(OUTBOX_MAX_LIMIT).default(OUTBOX_DEFAULT_LIMIT),
+});
+
+/**
+ * Development helpers, registered only while their driver is the development one: with the SMS
+ * outbox (no SMS_GATEWAY_URL) the system admin can read the SMS "sent", sign-in codes included, so
+ * the micro-site can be tried without a phone. With a real gateway the route does not exist (404).
+ */
+export const devRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  if (app.sms.kind !== 'outbox') return;
+  app.get(
+    '/dev/outbox',
+    {
+      config: { subject: 'system-admin' },
+      schema: {
+        tags: ['dev'],
+        summary: 'SMS stored by the development outbox (no SMS gateway configured), newest first',
+        querystring: outboxQuery,
+        response: { 200: z.array(outboxMessage) },
+      },
+    },
+    (request) => listSmsOutbox(db, request.query),
+  );
+};
