@@ -13,6 +13,8 @@ import { geoRoutes } from './modules/geo/geo.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
 import { locationRoutes } from './modules/locations/locations.routes';
 import { findLocation } from './modules/locations/locations.service';
+import { microSiteRoutes } from './modules/micro-site/micro-site.routes';
+import { microSiteAuth } from './modules/micro-site/micro-site-auth';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { passwordResetRoutes } from './modules/users/password-reset.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -70,6 +72,7 @@ const modules = [
   geoRoutes,
   channelRoutes,
   devRoutes,
+  microSiteRoutes,
 ];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */
@@ -104,6 +107,8 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(errorHandler);
   // Before the request context: a caller without a valid token gets 401 before any 400 (see staff-auth.ts).
   await app.register(staffAuth, { db: deps.db, resolveStaff: (token) => resolveSession(deps.db, token) });
+  // The micro-site's /ext routes answer to a mall's token and a customer session instead (route-access.ts).
+  await app.register(microSiteAuth, { db: deps.db });
   await app.register(requestContext, { findLocation: (id) => findLocation(deps.db, id) });
   await app.register(openApi, { publicUrl: deps.config.publicUrl });
   await app.register(staticWeb, { root: deps.webDist ?? webDistDir });

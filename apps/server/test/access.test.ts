@@ -1,6 +1,7 @@
 import { moduleSubjects } from '@avlu/contracts';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { isMicroSiteAccess } from '../src/platform/auth/route-access';
 import { useTestApp } from './helper';
 import { sampleRoutes } from './sample-routes';
 
@@ -19,7 +20,12 @@ const isPublic = (route: RouteOptions) => route.config?.auth === 'public';
 
 const calls = (routes: RouteOptions[], query = '') =>
   routes.flatMap((route) =>
-    methodsOf(route).map((method) => ({ method, url: `${urlOf(route.url)}${query}`, route: route.url })),
+    methodsOf(route).map((method) => ({
+      method,
+      url: `${urlOf(route.url)}${query}`,
+      route: route.url,
+      config: route.config,
+    })),
   );
 
 const PUBLIC_EXPECTED = ['/api/core/auth/login', '/api/health', '/api/ready', '/api/docs'];
@@ -58,7 +64,9 @@ describe('the route table', () => {
           payload: call.method === 'GET' ? undefined : '{',
         });
         expect(response.statusCode, `${call.method} ${call.route}`).toBe(401);
-        expect(response.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
+        // Micro-site routes want a mall's micro-site token (modules/micro-site/micro-site-auth.ts).
+        const code = isMicroSiteAccess(call.config?.auth) ? 'LOCATION_TOKEN_INVALID' : 'UNAUTHORIZED';
+        expect(response.json(), `${call.method} ${call.route}`).toMatchObject({ statusCode: 401, code });
       }
     },
   );

@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { objectId } from '../common/ids';
 import { customer, customerInput } from '../customers/customer';
@@ -39,6 +40,19 @@ export const smsCode = z
   .string()
   .trim()
   .regex(new RegExp(`^\\d{${smsCodeRules.length}}$`), { message: 'validation.smsCode' });
+
+/**
+ * Whether sign-in codes may go to a phone (E.164): a mobile number of one of the allowed countries
+ * (the server's SMS_ALLOWED_COUNTRIES, Turkey by default), so a landline or a foreign number never
+ * costs an SMS. Numbers of a plan that does not tell mobiles from landlines (FIXED_LINE_OR_MOBILE,
+ * as in the US) count as mobile, else such a country could never be allowed.
+ */
+export const isAllowedMobile = (phone: string, countries: readonly string[]): boolean => {
+  const parsed = parsePhoneNumberFromString(phone);
+  if (!parsed?.isValid() || parsed.country === undefined || !countries.includes(parsed.country)) return false;
+  const type = parsed.getType();
+  return type === 'MOBILE' || type === 'FIXED_LINE_OR_MOBILE';
+};
 
 /** POST /ext/customers/check and /ext/customers/sms-resend. */
 export const microSitePhoneBody = z.strictObject({ customer_phone: customerPhone });

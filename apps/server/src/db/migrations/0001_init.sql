@@ -29,6 +29,21 @@ CREATE TABLE "roles" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "agreements" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"agreement_type" varchar(32) NOT NULL,
+	"agreement_target" varchar(16) NOT NULL,
+	"agreement_in_use" boolean DEFAULT true NOT NULL,
+	"agreement_version" varchar(64) NOT NULL,
+	"agreement_title" varchar(200) NOT NULL,
+	"agreement_text" text NOT NULL,
+	"agreement_text_pdf_tr" text,
+	"agreement_text_pdf_en" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "audit_log" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -205,6 +220,31 @@ CREATE TABLE "locations" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "customer_sessions" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"customer_id" varchar(24) NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"token_hash" varchar(64) NOT NULL,
+	"location_token_hash" varchar(64) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_used_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"revoked_at" timestamp with time zone,
+	"client_address" varchar(64),
+	"user_agent" varchar(512)
+);
+--> statement-breakpoint
+CREATE TABLE "sms_phone_states" (
+	"phone" varchar(32) PRIMARY KEY NOT NULL,
+	"code_hash" varchar(64),
+	"code_sent_at" timestamp with time zone,
+	"code_expires_at" timestamp with time zone,
+	"code_tries" smallint DEFAULT 0 NOT NULL,
+	"failures_in_row" smallint DEFAULT 0 NOT NULL,
+	"locked_until" timestamp with time zone,
+	"sends" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "admin_password_resets" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"admin_id" varchar(24) NOT NULL,
@@ -233,6 +273,7 @@ CREATE TABLE "sms_outbox" (
 ALTER TABLE "admin_locations" ADD CONSTRAINT "admin_locations_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_locations" ADD CONSTRAINT "admin_locations_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admins" ADD CONSTRAINT "admins_admin_role_id_roles__id_fk" FOREIGN KEY ("admin_role_id") REFERENCES "public"."roles"("_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agreements" ADD CONSTRAINT "agreements_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_admin_id_admins__id_fk" FOREIGN KEY ("actor_admin_id") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_sessions" ADD CONSTRAINT "admin_sessions_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_channel_types" ADD CONSTRAINT "channel_channel_types_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -247,8 +288,11 @@ ALTER TABLE "admin_invitation_locations" ADD CONSTRAINT "admin_invitation_locati
 ALTER TABLE "admin_invitation_locations" ADD CONSTRAINT "admin_invitation_locations_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_invitations" ADD CONSTRAINT "admin_invitations_admin_invite_role_id_roles__id_fk" FOREIGN KEY ("admin_invite_role_id") REFERENCES "public"."roles"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_invitations" ADD CONSTRAINT "admin_invitations_invited_by_admins__id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_password_resets" ADD CONSTRAINT "admin_password_resets_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "admins_email_unique" ON "admins" USING btree (lower("admin_email"));--> statement-breakpoint
+CREATE INDEX "agreements_location" ON "agreements" USING btree ("location_id","agreement_type");--> statement-breakpoint
 CREATE INDEX "audit_log_at" ON "audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "audit_log_actor" ON "audit_log" USING btree ("actor_admin_id","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_sessions_token_hash" ON "admin_sessions" USING btree ("token_hash");--> statement-breakpoint
@@ -267,6 +311,8 @@ CREATE UNIQUE INDEX "admin_invitations_token_hash" ON "admin_invitations" USING 
 CREATE UNIQUE INDEX "admin_invitations_open_email" ON "admin_invitations" USING btree (lower("admin_invite_email")) WHERE "admin_invitations"."accepted_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "locations_location_token" ON "locations" USING btree ("location_token");--> statement-breakpoint
 CREATE UNIQUE INDEX "locations_location_no" ON "locations" USING btree ("location_no");--> statement-breakpoint
+CREATE UNIQUE INDEX "customer_sessions_token_hash" ON "customer_sessions" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "customer_sessions_customer" ON "customer_sessions" USING btree ("customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_password_resets_token_hash" ON "admin_password_resets" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "admin_password_resets_admin" ON "admin_password_resets" USING btree ("admin_id");--> statement-breakpoint
 CREATE INDEX "sms_outbox_created" ON "sms_outbox" USING btree ("created_at");

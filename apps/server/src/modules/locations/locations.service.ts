@@ -11,6 +11,7 @@ import type { Database } from '../../platform/db/database';
 import { type ListRequest, listPage, listSource } from '../../platform/db/list';
 import { notFound } from '../../platform/errors';
 import { newSecretToken } from '../../platform/secret-tokens';
+import { seedKvkkAgreement } from '../agreements/agreements.service';
 import { type LocationRow, locations } from './locations.tables';
 
 const toLocation = (row: LocationRow): Location => ({
@@ -93,6 +94,7 @@ export const createLocationSettings = async (
       .insert(locations)
       .values({ ...columnsOf(input), location_token: newSecretToken() })
       .returning();
+    await seedKvkkAgreement(tx, row!._id, row!.location_name);
     await auditLocation(tx, request, 'location.created', row!);
     return toLocationSettings(row!);
   });
@@ -132,14 +134,19 @@ export const findLocation = async (db: Database, id: string): Promise<Location |
   return row && toLocation(row);
 };
 
-/** A mall without an audit entry (first start, tests); settings such as app links are optional. */
-export const createLocation = async (db: Database, input: LocationSettingsInput): Promise<Location> => {
-  const [row] = await db
-    .insert(locations)
-    .values({ ...columnsOf(input), location_token: newSecretToken() })
-    .returning();
-  return toLocation(row!);
-};
+/**
+ * A mall without an audit entry (first start, demo malls, tests); settings such as app links are
+ * optional. Like every new mall it starts with its micro-site's KVKK notice, in the same transaction.
+ */
+export const createLocation = async (db: Database, input: LocationSettingsInput): Promise<Location> =>
+  db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(locations)
+      .values({ ...columnsOf(input), location_token: newSecretToken() })
+      .returning();
+    await seedKvkkAgreement(tx, row!._id, row!.location_name);
+    return toLocation(row!);
+  });
 
 export const allLocationIds = async (db: Database): Promise<string[]> =>
   (await db.select({ _id: locations._id }).from(locations)).map((row) => row._id);

@@ -8,8 +8,19 @@ import type { ModuleSubject } from '@avlu/contracts';
  *   config: { subject: 'modules:customers:customer-list' }  staff whose role holds the subject
  *   config: { subject: 'system-admin' }                  the system admin only (mall settings)
  *   config: { scope: 'location', subject: … }            also: locationId must be one of the user's malls
+ *
+ * The customer micro-site's /ext routes are not staff routes: staff-auth leaves them to
+ * modules/micro-site/micro-site-auth.ts, and a staff token opens none of them.
+ *
+ *   config: { auth: 'micro-site' }   `Authorization: Bearer <locationToken>` of a mall → request.microSiteLocation
+ *   config: { auth: 'customer' }     also `customer-token` and `customer-id` of a live customer session
+ *                                    of THAT mall → request.customer
  */
-export type RouteAccess = 'public' | 'staff';
+export type RouteAccess = 'public' | 'staff' | 'micro-site' | 'customer';
+
+/** Access modes staff-auth does not handle: the micro-site's own. */
+export const isMicroSiteAccess = (access: RouteAccess | undefined): access is 'micro-site' | 'customer' =>
+  access === 'micro-site' || access === 'customer';
 export type RouteSubject = ModuleSubject | 'system-admin';
 
 /** The signed-in staff user of a request, as the auth hook resolved it from the bearer token. */
@@ -28,7 +39,10 @@ export type StaffUser = {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** 'public': no sign-in needed. Every other /api route needs a valid staff token. */
+    /**
+     * 'public': no sign-in needed; 'micro-site' and 'customer': the micro-site's tokens (see above).
+     * Every other /api route needs a valid staff token.
+     */
     auth?: RouteAccess;
     /** The module the route belongs to (spec §6); a role without it gets 403. */
     subject?: RouteSubject;

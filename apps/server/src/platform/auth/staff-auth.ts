@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { audit } from '../audit';
 import type { Database } from '../db/database';
 import { forbidden, unauthorized } from './access-errors';
-import type { RouteSubject, StaffUser } from './route-access';
+import { isMicroSiteAccess, type RouteSubject, type StaffUser } from './route-access';
 
 export type StaffAuthOptions = {
   db: Database;
@@ -20,7 +20,7 @@ const markPublic = (route: RouteOptions) => {
     route.config = { ...route.config, auth: 'public' };
 };
 
-const bearerToken = (header: string | undefined): string | undefined =>
+export const bearerToken = (header: string | undefined): string | undefined =>
   header?.match(/^Bearer +(\S+) *$/i)?.[1];
 
 export const mayUse = (staff: StaffUser, subject: RouteSubject): boolean =>
@@ -62,7 +62,8 @@ export const staffAuth = fp(
       // Pages, files and unknown addresses (404/405) are not API routes.
       if (!url?.startsWith('/api/')) return;
       const config = request.routeOptions.config;
-      if (config.auth === 'public') return;
+      // Micro-site routes answer to the micro-site's own tokens (modules/micro-site/micro-site-auth.ts).
+      if (config.auth === 'public' || isMicroSiteAccess(config.auth)) return;
       const token = bearerToken(request.headers.authorization);
       const staff = token === undefined ? undefined : await resolveStaff(token);
       if (!staff) throw unauthorized();

@@ -1,0 +1,366 @@
+import {
+  type ConsentType,
+  isAllowedMobile,
+  type Language,
+  type MicroSiteCustomer,
+  type MicroSiteSession,
+  microSiteCustomer,
+  type microSiteProfileBody,
+  type microSiteRegisterBody,
+  type SmsChallenge,
+} from '@avlu/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { type AuditRequest, audit } from '../../platform/audit';
+import type { Config } from '../../platform/config';
+import type { Database } from '../../platform/db/database';
+import { AppError, notFound } from '../../platform/errors';
+import type { SmsSender } from '../../platform/sms';
+import { currentKvkkVersion } from '../agreements/agreements.service';
+import { applyConsent } from '../customers/consents.service';
+import { findCustomer } from '../customers/customers.service';
+import { customers } from '../customers/customers.tables';
+import { mallToday } from '../customers/mall-date';
+import {
+  createCustomerSession,
+  type MicroSiteMall,
+  revokeCustomerSessions,
+} from './customer-sessions.service';
+import { requestCode, withCheckedCode } from './sms-codes.service';
+
+type RegisterBody = z.output<typeof microSiteRegisterBody>;
+type ProfileBody = z.output<typeof microSiteProfileBody>;
+export type MicroSiteDeps = { config: Pick<Config, 'sms' | 'customerRetentionDays'>; sms: SmsSender };
+type MicroSiteRequest = AuditRequest & Pick<FastifyRequest, 'lang'>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const countryNames = (countries: readonly string[], lang: Language) => {
+  const names = new Intl.DisplayNames([lang], { type: 'region' });
+  return countries.map((country) => names.of(country) ?? country).join(', ');
+};
+
+/** Codes go only to mobile numbers of the allowed countries: anything else is refused before any count. */
+const assertAllowedPhone = (deps: MicroSiteDeps, phone: string, lang: Language) => {
+  const countries = deps.config.sms.allowedCountries;
+  if (!isAllowedMobile(phone, countries))
+    throw new AppError('PHONE_NOT_ALLOWED', 400, {
+      params: { countries: countryNames(countries, lang) },
+      fields: { customer_phone: 'phoneNotAllowed' },
+    });
+};
+
+const notRegistered = () =>
+  new AppError('CUSTOMER_NOT_REGISTERED', 404, { fields: { customer_phone: 'customerNotRegistered' } });
+const exists = () => new AppError('CUSTOMER_EXISTS', 409, { fields: { customer_phone: 'customerExists' } });
+
+/** The customer row of the mall with the phone, locked; an erased customer's phone is '#id', never found. */
+const customerRowOf = async (tx: Database, mall: MicroSiteMall, phone: string) => {
+  const [row] = await tx
+    .select({ _id: customers._id, deletedAt: customers.customer_deletedAt })
+    .from(customers)
+    .where(and(eq(customers.location_id, mall._id), eq(customers.customer_phone, phone)))
+    .for('update');
+  return row;
+};
+
+/** A deleted customer can come back by signing in until the retention job's cut-off. */
+const withinRetention = (deps: MicroSiteDeps, deletedAt: Date, now: Date) =>
+  deletedAt.getTime() + deps.config.customerRetentionDays * DAY_MS > now.getTime();
+
+/** The customer as the micro-site shows them (deleted ones too: the deletion answer shows the date). */
+export const microSiteCustomerOf = async (
+  db: Database,
+  mall: MicroSiteMall,
+  id: string,
+): Promise<MicroSiteCustomer> => {
+  const found = await findCustomer(
+    db,
+    and(eq(customers._id, id), eq(customers.location_id, mall._id)),
+    mallToday(mall),
+  );
+  if (!found) throw notFound();
+  return microSiteCustomer.parse(found);
+};
+
+/**
+ * POST /ext/customers/check and /sms-resend: a code to the phone (or the running countdown), and
+ * whether the phone is a customer of the mall — a deleted one within the retention period counts,
+ * as signing in brings it back.
+ */
+export const checkPhone = async (
+  db: Database,
+  deps: MicroSiteDeps,
+  mall: MicroSiteMall,
+  phone: string,
+  request: Pick<FastifyRequest, 'ip' | 'lang'>,
+): Promise<SmsChallenge> => {
+  assertAllowedPhone(deps, phone, request.lang);
+  const now = new Date();
+  const challenge = await requestCode(
+    db,
+    { sms: deps.sms, config: deps.config.sms },
+    { phone, mallName: mall.location_name, lang: request.lang, address: request.ip },
+    now,
+  );
+  const [row] = await db
+    .select({ deletedAt: customers.customer_deletedAt })
+    .from(customers)
+    .where(and(eq(customers.location_id, mall._id), eq(customers.customer_phone, phone)));
+  return {
+    registered: row !== undefined && (row.deletedAt === null || withinRetention(deps, row.deletedAt, now)),
+    customer_phone: phone,
+    resend_at: challenge.resendAt.toISOString(),
+    expires_at: challenge.expiresAt.toISOString(),
+  };
+};
+
+/**
+ * POST /ext/customers/login: the phone's code, then a session of the mall's customer. An unknown
+ * (or erased) phone answers 404 CUSTOMER_NOT_REGISTERED and leaves the code for the registration;
+ * a deleted customer within the retention period is reactivated by signing in.
+ */
+export const login = async (
+  db: Database,
+  deps: MicroSiteDeps,
+  mall: MicroSiteMall,
+  body: { customer_phone: string; sms_code: string },
+  request: MicroSiteRequest,
+): Promise<MicroSiteSession> => {
+  assertAllowedPhone(deps, body.customer_phone, request.lang);
+  const now = new Date();
+  return withCheckedCode(
+    db,
+    body.customer_phone,
+    body.sms_code,
+    async (tx) => {
+      const row = await customerRowOf(tx, mall, body.customer_phone);
+      if (!row) throw notRegistered();
+      if (row.deletedAt) {
+        if (!withinRetention(deps, row.deletedAt, now)) throw notRegistered();
+        await tx.update(customers).set({ customer_deletedAt: null }).where(eq(customers._id, row._id));
+        await audit(tx, request, {
+          action: 'customer.reactivated',
+          entity: 'customer',
+          entityId: row._id,
+          details: { source: 'micro-site' },
+        });
+      }
+      const mobileToken = await createCustomerSession(tx, mall, row._id, request, now);
+      return { mobileToken, customer: await microSiteCustomerOf(tx, mall, row._id) };
+    },
+    now,
+  );
+};
+
+/** Profile columns of a micro-site form; `undefined` leaves a column as it is (drizzle skips it). */
+const profileColumns = (body: ProfileBody) => ({
+  customer_name: body.customer_name,
+  customer_surname: body.customer_surname,
+  customer_email: body.customer_email,
+  customer_gender: body.customer_gender,
+  customer_birthdate: body.customer_birthdate,
+  customer_address: body.customer_address,
+  customer_province: body.customer_province,
+  customer_district: body.customer_district,
+  customer_locality: body.customer_locality,
+  customer_vehicle_plate: body.customer_vehicle_plate,
+});
+
+/** Every profile column of a registration, a left-out one as null: a reactivated record starts over. */
+const registrationColumns = (body: RegisterBody) => ({
+  ...(Object.fromEntries(
+    Object.entries(profileColumns(body)).map(([key, value]) => [key, value ?? null]),
+  ) as {
+    [K in keyof ReturnType<typeof profileColumns>]: Exclude<
+      ReturnType<typeof profileColumns>[K],
+      undefined
+    > | null;
+  }),
+  customer_gender: body.customer_gender,
+  customer_birthdate: body.customer_birthdate,
+});
+
+/** Spec §4 master permission: when given, it sets SMS, email and call together. */
+const marketingConsents = (body: {
+  customer_allows_permissions?: boolean | undefined;
+  customer_allows_sms?: boolean | undefined;
+  customer_allows_email?: boolean | undefined;
+  customer_allows_call?: boolean | undefined;
+}): Partial<Record<ConsentType, boolean>> => {
+  const all = body.customer_allows_permissions;
+  return {
+    sms: all ?? body.customer_allows_sms,
+    email: all ?? body.customer_allows_email,
+    call: all ?? body.customer_allows_call,
+  };
+};
+
+/** Consents given on the micro-site, through the one consent path, with source 'micro-site'. */
+const applyMicroSiteConsents = async (
+  tx: Database,
+  mall: MicroSiteMall,
+  customerId: string,
+  consents: Partial<Record<ConsentType, boolean>>,
+  request: MicroSiteRequest,
+  agreementVersion: string | null,
+) => {
+  const changed: ConsentType[] = [];
+  for (const [type, value] of Object.entries(consents) as [ConsentType, boolean | undefined][]) {
+    if (value === undefined) continue;
+    const didChange = await applyConsent(tx, {
+      customerId,
+      locationId: mall._id,
+      type,
+      value,
+      source: 'micro-site',
+      clientAddress: request.ip,
+      agreementVersion,
+    });
+    if (didChange) changed.push(type);
+  }
+  return changed;
+};
+
+/**
+ * POST /ext/customers/register: the phone's code, then a new customer of the mall (no channel: the
+ * micro-site is not a desk channel) with the consents given, recorded with source 'micro-site', the
+ * client address and the KVKK text's version (the one sent, else the mall's notice in use). A live
+ * customer with the phone answers 409 CUSTOMER_EXISTS (the code stays for a login); a deleted one
+ * not yet erased comes back with the new data, as at the desk.
+ */
+export const register = async (
+  db: Database,
+  deps: MicroSiteDeps,
+  mall: MicroSiteMall,
+  body: RegisterBody,
+  request: MicroSiteRequest,
+): Promise<MicroSiteSession> => {
+  assertAllowedPhone(deps, body.customer_phone, request.lang);
+  const now = new Date();
+  return withCheckedCode(
+    db,
+    body.customer_phone,
+    body.sms_code,
+    async (tx) => {
+      const existing = await customerRowOf(tx, mall, body.customer_phone);
+      if (existing && !existing.deletedAt) throw exists();
+      let id: string;
+      if (existing) {
+        await tx
+          .update(customers)
+          .set({ ...registrationColumns(body), channel_id: null, customer_deletedAt: null })
+          .where(eq(customers._id, existing._id));
+        id = existing._id;
+      } else {
+        const [inserted] = await tx
+          .insert(customers)
+          .values({
+            ...registrationColumns(body),
+            location_id: mall._id,
+            customer_phone: body.customer_phone,
+          })
+          .onConflictDoNothing()
+          .returning({ _id: customers._id });
+        // Another registration of the phone committed after our look-up.
+        if (!inserted) throw exists();
+        id = inserted._id;
+      }
+      const version = body.agreement_version ?? (await currentKvkkVersion(tx, mall._id));
+      const consents = await applyMicroSiteConsents(
+        tx,
+        mall,
+        id,
+        { kvkk: true, ...marketingConsents(body) },
+        request,
+        version,
+      );
+      await audit(tx, request, {
+        action: existing ? 'customer.reactivated' : 'customer.registered',
+        entity: 'customer',
+        entityId: id,
+        details: { source: 'micro-site', consents },
+        actorId: null,
+      });
+      const mobileToken = await createCustomerSession(tx, mall, id, request, now);
+      return { mobileToken, customer: await microSiteCustomerOf(tx, mall, id) };
+    },
+    now,
+  );
+};
+
+/** POST /ext/app/customers/profile: the signed-in customer's profile and consents; consents left out stay. */
+export const updateProfile = (
+  db: Database,
+  mall: MicroSiteMall,
+  customerId: string,
+  body: ProfileBody,
+  request: MicroSiteRequest,
+) =>
+  db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(customers)
+      .set(profileColumns(body))
+      .where(
+        and(
+          eq(customers._id, customerId),
+          eq(customers.location_id, mall._id),
+          isNull(customers.customer_deletedAt),
+        ),
+      )
+      .returning({ _id: customers._id });
+    if (!updated) throw notFound();
+    const consents = await applyMicroSiteConsents(
+      tx,
+      mall,
+      customerId,
+      marketingConsents(body),
+      request,
+      null,
+    );
+    await audit(tx, request, {
+      action: 'customer.updated',
+      entity: 'customer',
+      entityId: customerId,
+      details: { source: 'micro-site', consents },
+      actorId: null,
+    });
+    return microSiteCustomerOf(tx, mall, customerId);
+  });
+
+/**
+ * DELETE /ext/app/customers/profile: the customer deletes their account (customer_deletedAt) and
+ * every session of it ends. Signing in again within CUSTOMER_RETENTION_DAYS brings it back; after
+ * that the retention job erases it.
+ */
+export const deleteAccount = (
+  db: Database,
+  mall: MicroSiteMall,
+  customerId: string,
+  request: MicroSiteRequest,
+) =>
+  db.transaction(async (tx) => {
+    const now = new Date();
+    const [deleted] = await tx
+      .update(customers)
+      .set({ customer_deletedAt: now })
+      .where(
+        and(
+          eq(customers._id, customerId),
+          eq(customers.location_id, mall._id),
+          isNull(customers.customer_deletedAt),
+        ),
+      )
+      .returning({ _id: customers._id });
+    if (!deleted) throw notFound();
+    await revokeCustomerSessions(tx, customerId, now);
+    await audit(tx, request, {
+      action: 'customer.deleted',
+      entity: 'customer',
+      entityId: customerId,
+      details: { source: 'micro-site' },
+      actorId: null,
+    });
+    return microSiteCustomerOf(tx, mall, customerId);
+  });
