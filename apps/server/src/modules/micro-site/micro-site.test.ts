@@ -215,3 +215,373 @@ describe('POST /api/ext/customers/login and /register', () => {
     expect(checked.json().registered).toBe(true);
   });
 });
+
+describe('the code rules', () => {
+  it('refuses an expired code after 5 minutes', async () => {
+    const phone = nextPhone();
+    await check(phone);
+    advance(smsCodeRules.validSeconds);
+    const response = await register(registration(phone, await lastCode(phone)), { lang: 'en' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'SMS_CODE_EXPIRED',
+      message: 'The verification code has expired; please ask for a new one',
+      fields: { sms_code: 'The code has expired; ask for a new one' },
+    });
+  });
+
+  it('counts wrong tries, says how many are left, and spends the code at the fifth', async () => {
+    const phone = nextPhone();
+    await check(phone);
+    const wrong = await wrongCode(phone);
+    for (const remaining of [4, 3, 2, 1]) {
+      const response = await login(phone, wrong, { lang: 'en' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'SMS_CODE_INVALID',
+        message: `The verification code is wrong; ${remaining} tries left`,
+        fields: { sms_code: 'The code is wrong' },
+      });
+    }
+    expect((await login(phone, wrong)).json()).toMatchObject({
+      code: 'SMS_CODE_SPENT',
+      message: 'Bu kod için çok fazla hatalı deneme yapıldı; lütfen yeni bir kod isteyin',
+      fields: { sms_code: expect.any(String) },
+    });
+    // Even the right code is refused now.
+    const right = await register(registration(phone, await lastCode(phone)));
+    expect(right.json().code).toBe('SMS_CODE_SPENT');
+    expect(
+      await ctx.database.db
+        .select()
+        .from(customers)
+        .where(eq(customers.customer_phone, e164(phone))),
+    ).toEqual([]);
+  });
+
+  it('locks the phone for 24 hours after 10 wrong tries in a row across codes', async () => {
+    const phone = nextPhone();
+    await check(phone);
+    for (let i = 0; i < smsCodeRules.triesPerCode; i++) await login(phone, await wrongCode(phone));
+    advance(smsCodeRules.resendSeconds);
+    expect((await check(phone)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await login(phone, await wrongCode(phone))).json().code).toBe('SMS_CODE_INVALID');
+    const tenth = await login(phone, await wrongCode(phone), { lang: 'en' });
+    expect(tenth.statusCode).toBe(429);
+    expect(tenth.json()).toMatchObject({
+      code: 'PHONE_LOCKED',
+      message: 'Too many wrong tries: this number is locked for 24 hours',
+      fields: { sms_code: expect.any(String) },
+    });
+    // Neither a code nor a sign-in while locked; the check names the phone.
+    const right = await login(phone, await lastCode(phone));
+    expect(right.json().code).toBe('PHONE_LOCKED');
+    advance(3600);
+    const asked = await check(phone);
+    expect(asked.statusCode).toBe(429);
+    expect(asked.json()).toMatchObject({
+      code: 'PHONE_LOCKED',
+      message: 'Çok fazla hatalı deneme yapıldığı için bu numara 23 saat kilitlendi',
+      fields: { customer_phone: expect.any(String) },
+    });
+    expect(Number(asked.headers['retry-after'])).toBe(23 * 3600);
+    expect(await smsTo(phone)).toHaveLength(2);
+    advance(23 * 3600);
+    expect((await check(phone)).statusCode).toBe(200);
+    expect((await register(registration(phone, await lastCode(phone)))).statusCode).toBe(201);
+  });
+
+  it('starts the streak over after a right code', async () => {
+    const { phone } = await signedUp();
+    await check(phone);
+    for (let i = 0; i < smsCodeRules.triesPerCode; i++) await login(phone, await wrongCode(phone));
+    advance(smsCodeRules.resendSeconds);
+    await check(phone);
+    for (let i = 0; i < 4; i++) await login(phone, await wrongCode(phone));
+    expect((await login(phone, await lastCode(phone))).statusCode).toBe(200);
+    advance(smsCodeRules.resendSeconds);
+    await check(phone);
+    for (let i = 0; i < smsCodeRules.triesPerCode; i++)
+      expect((await login(phone, await wrongCode(phone))).statusCode).toBe(400);
+    advance(smsCodeRules.resendSeconds);
+    expect((await check(phone)).statusCode).toBe(200);
+  });
+
+  it('sends at most 5 codes to a phone an hour and 10 a day', async () => {
+    const phone = nextPhone();
+    const sendAll = async (count: number) => {
+      for (let i = 0; i < count; i++) {
+        expect((await check(phone)).statusCode).toBe(200);
+        advance(smsCodeRules.resendSeconds);
+      }
+    };
+    await sendAll(5); // 0 … 720 s
+    const sixth = await check(phone, { lang: 'en' });
+    expect(sixth.statusCode).toBe(429);
+    // The first of the hour's codes went 900 s ago: 2700 s to wait.
+    expect(sixth.json()).toMatchObject({
+      code: 'SMS_HOURLY_LIMIT',
+      message: 'At most 5 codes an hour can be sent to this number; try again in 45 minutes',
+      fields: { customer_phone: expect.any(String) },
+    });
+    expect(sixth.headers['retry-after']).toBe('2700');
+    expect(await smsTo(phone)).toHaveLength(5);
+    advance(2700);
+    await sendAll(5);
+    advance(3600);
+    const eleventh = await check(phone);
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json()).toMatchObject({
+      code: 'SMS_DAILY_LIMIT',
+      message: expect.stringMatching(
+        /^Bu numaraya bir gün içinde en fazla 10 kod gönderilebilir; 22 saat sonra/,
+      ),
+    });
+    expect(await smsTo(phone)).toHaveLength(10);
+    // The day's first code went at 0 s, now is 8100 s.
+    expect(eleventh.headers['retry-after']).toBe(String(86_400 - 8100));
+    advance(86_400 - 8100 - 1);
+    expect((await check(phone)).statusCode).toBe(429);
+    advance(1);
+    expect((await check(phone)).statusCode).toBe(200);
+  });
+});
+
+describe('registration', () => {
+  it.each([
+    ['KVKK not accepted', { customer_accepts_kvkk: false }, 'customer_accepts_kvkk'],
+    ['KVKK left out', { customer_accepts_kvkk: undefined }, 'customer_accepts_kvkk'],
+    ['a bad plate', { customer_vehicle_plate: '99 ABC 1' }, 'customer_vehicle_plate'],
+    ['a bad email', { customer_email: 'elif@' }, 'customer_email'],
+    ['no name', { customer_name: '' }, 'customer_name'],
+  ])('refuses %s with 400 naming the field, saves nothing and keeps the code', async (_, extra, field) => {
+    const phone = nextPhone();
+    await check(phone);
+    const code = await lastCode(phone);
+    const response = await register(registration(phone, code, extra));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(Object.keys(response.json().fields)).toEqual([field]);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(customers)
+        .where(eq(customers.customer_phone, e164(phone))),
+    ).toEqual([]);
+    expect(
+      (await register(registration(phone, code, { customer_vehicle_plate: '34 ABC 123' }))).statusCode,
+    ).toBe(201);
+  });
+
+  it('answers 409 CUSTOMER_EXISTS for a customer of the mall, and registers the same phone at another mall', async () => {
+    const { phone } = await signedUp();
+    await check(phone);
+    const code = await lastCode(phone);
+    const response = await register(registration(phone, code));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'CUSTOMER_EXISTS',
+      fields: { customer_phone: expect.any(String) },
+    });
+    // The code stays: it signs in instead; a code is the phone's, whatever the mall (see sms-codes.service.ts).
+    expect((await register(registration(phone, code), { mall: otherMall })).statusCode).toBe(201);
+  });
+});
+
+describe('the signed-in customer', () => {
+  it('reads and updates the profile; consents go to the history with source micro-site', async () => {
+    const { session } = await signedUp();
+    const profile = await call('GET', '/ext/app/customers/profile', undefined, { mall, session });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toEqual(session.customer);
+    const update = {
+      customer_name: 'Elif Su',
+      customer_surname: 'Şahin',
+      customer_birthdate: '1994-08-21',
+      customer_gender: 'female',
+      customer_email: 'elif@example.com',
+      customer_province: 'İstanbul',
+      customer_vehicle_plate: '34 ABC 123',
+      customer_allows_permissions: true,
+    };
+    const updated = await call('POST', '/ext/app/customers/profile', update, { mall, session });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({
+      customer_name: 'Elif Su',
+      customer_email: 'elif@example.com',
+      customer_vehicle_plate: '34ABC123',
+      customer_sms_permission: true,
+      customer_email_permission: true,
+      customer_call_permission: true,
+    });
+    const revoked = await call(
+      'POST',
+      '/ext/app/customers/profile',
+      { ...update, customer_allows_permissions: undefined, customer_allows_email: false },
+      { mall, session },
+    );
+    expect(revoked.json()).toMatchObject({ customer_sms_permission: true, customer_email_permission: false });
+    const events = await ctx.database.db
+      .select()
+      .from(customerConsentEvents)
+      .where(eq(customerConsentEvents.customer_id, session.customer._id));
+    expect(
+      events
+        .filter((event) => event.channel !== 'kvkk')
+        .map((event) => [event.channel, event.granted])
+        .sort(),
+    ).toEqual([
+      ['call', true],
+      ['email', false],
+      ['email', true],
+      ['sms', true],
+    ]);
+    expect(new Set(events.map((event) => event.source))).toEqual(new Set(['micro-site']));
+    const bad = await call(
+      'POST',
+      '/ext/app/customers/profile',
+      { ...update, customer_email: 'x@' },
+      { mall, session },
+    );
+    expect(bad.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { customer_email: expect.any(String) },
+    });
+  });
+
+  it('logs out: the token stops working', async () => {
+    const { session } = await signedUp();
+    const out = await call('POST', '/ext/app/customers/logout', undefined, { mall, session });
+    expect(out.statusCode).toBe(204);
+    const after = await call('GET', '/ext/app/customers/profile', undefined, { mall, session, lang: 'en' });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({
+      code: 'CUSTOMER_SESSION_INVALID',
+      message: 'Your session has ended; please sign in again',
+    });
+  });
+
+  it('deletes the account, ending its sessions; signing in within the retention period brings it back', async () => {
+    const { phone, session } = await signedUp();
+    const deleted = await call('DELETE', '/ext/app/customers/profile', undefined, { mall, session });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().customer_deletedAt).toBe(new Date().toISOString());
+    expect((await call('GET', '/ext/app/customers/profile', undefined, { mall, session })).statusCode).toBe(
+      401,
+    );
+    advance((ctx.config.customerRetentionDays - 1) * 86_400);
+    const checked = await check(phone);
+    expect(checked.json().registered).toBe(true);
+    const back = await login(phone, await lastCode(phone));
+    expect(back.statusCode).toBe(200);
+    expect(back.json().customer).toMatchObject({ _id: session.customer._id, customer_deletedAt: null });
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity_id, session.customer._id), eq(auditLog.action, 'customer.reactivated')));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]?.location_id).toBe(mall._id);
+    // The old session stays ended.
+    expect((await call('GET', '/ext/app/customers/profile', undefined, { mall, session })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('cannot come back once the retention period is over or the data erased', async () => {
+    const { phone, session } = await signedUp();
+    await call('DELETE', '/ext/app/customers/profile', undefined, { mall, session });
+    advance(ctx.config.customerRetentionDays * 86_400 + 60);
+    await check(phone);
+    expect((await login(phone, await lastCode(phone))).json().code).toBe('CUSTOMER_NOT_REGISTERED');
+    expect(
+      await eraseDeletedCustomers(ctx.database.db, ctx.config.customerRetentionDays, new Date()),
+    ).toBeGreaterThan(0);
+    advance(smsCodeRules.resendSeconds);
+    const checked = await check(phone);
+    expect(checked.json().registered).toBe(false);
+    expect((await login(phone, await lastCode(phone))).json().code).toBe('CUSTOMER_NOT_REGISTERED');
+  });
+
+  it('is refused by another mall’s micro-site, and a customer token opens no staff route', async () => {
+    const { session } = await signedUp();
+    const elsewhere = await call('GET', '/ext/app/customers/profile', undefined, {
+      mall: otherMall,
+      session,
+    });
+    expect(elsewhere.statusCode).toBe(401);
+    expect(elsewhere.json().code).toBe('CUSTOMER_SESSION_INVALID');
+    // The right mall, a customer id that is not the session's.
+    const other = await signedUp();
+    const mixed = await call('GET', '/ext/app/customers/profile', undefined, {
+      mall,
+      session: { mobileToken: session.mobileToken, customer: other.session.customer },
+    });
+    expect(mixed.statusCode).toBe(401);
+    for (const bearer of [mall.token, session.mobileToken]) {
+      const staffRoute = await ctx.app.inject({
+        url: `/api/customer/profile/${session.customer._id}?locationId=${mall._id}`,
+        headers: {
+          authorization: `Bearer ${bearer}`,
+          'customer-token': session.mobileToken,
+          'customer-id': session.customer._id,
+        },
+      });
+      expect(staffRoute.statusCode).toBe(401);
+      expect(staffRoute.json().code).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('every customer route answers 401 CUSTOMER_SESSION_INVALID without a session, before validating anything', async () => {
+    const routes = ctx.app.routeList.filter((route) => route.config?.auth === 'customer');
+    expect(routes.length).toBeGreaterThanOrEqual(4);
+    const bad = [
+      {},
+      { 'customer-token': 'x', 'customer-id': 'y' },
+      { 'customer-token': 'A'.repeat(43), 'customer-id': '65a1b2c3d4e5f60718293a4b' },
+    ];
+    for (const route of routes)
+      for (const method of ([] as string[]).concat(route.method).filter((m) => m !== 'HEAD'))
+        for (const headers of bad) {
+          const response = await call(method as 'GET', route.url.replace(/^\/api/, ''), undefined, {
+            mall,
+            headers: { ...headers, 'timezone-offset': 'abc' },
+          });
+          expect(response.statusCode, `${method} ${route.url}`).toBe(401);
+          expect(response.json().code).toBe('CUSTOMER_SESSION_INVALID');
+        }
+  });
+});
+
+describe('POST /api/ext/app/agreements', () => {
+  it('answers the mall’s KVKK notice, seeded with the mall, to the registration form', async () => {
+    const response = await call(
+      'POST',
+      '/ext/app/agreements',
+      { filter: { agreement_type: 'kvkk', agreement_target: 'mobileapp' } },
+      { mall },
+    );
+    expect(response.statusCode).toBe(200);
+    const [kvkk, ...rest] = response.json();
+    expect(rest).toEqual([]);
+    expect(kvkk).toMatchObject({
+      agreement_type: 'kvkk',
+      agreement_target: 'mobileapp',
+      agreement_in_use: true,
+      agreement_version: '2026-11',
+      agreement_title: 'KVKK Aydınlatma Metni',
+    });
+    expect(kvkk.agreement_text).toContain('Avlu Bench AVM');
+    expect(kvkk.agreement_text).toContain('6698 sayılı');
+    const all = await call('POST', '/ext/app/agreements', {}, { mall: otherMall });
+    expect(all.json()).toHaveLength(1);
+    expect(all.json()[0]._id).not.toBe(kvkk._id);
+    const none = await call(
+      'POST',
+      '/ext/app/agreements',
+      { filter: { agreement_type: 'etk_permissions' } },
+      { mall },
+    );
+    expect(none.json()).toEqual([]);
+  });
+});
