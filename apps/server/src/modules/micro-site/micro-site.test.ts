@@ -585,3 +585,35 @@ describe('POST /api/ext/app/agreements', () => {
     expect(none.json()).toEqual([]);
   });
 });
+
+describe('the mall’s micro-site token', () => {
+  it('a mall made in the back-office starts with its KVKK notice; a renewed token ends the sessions made under the old one', async () => {
+    const created = await ctx.inject({
+      method: 'POST',
+      url: '/api/core/locations',
+      payload: { location_name: 'Yeni AVM' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const fresh: TestMall = { ...created.json(), token: created.json().location_token };
+    const agreements = await call('POST', '/ext/app/agreements', {}, { mall: fresh });
+    expect(agreements.json()).toEqual([
+      expect.objectContaining({ agreement_type: 'kvkk', agreement_version: '2026-11' }),
+    ]);
+    expect(agreements.json()[0].agreement_text).toContain('Yeni AVM');
+
+    const { session } = await signedUp(fresh);
+    expect(
+      (await call('GET', '/ext/app/customers/profile', undefined, { mall: fresh, session })).statusCode,
+    ).toBe(200);
+    const renewed = await ctx.inject({ method: 'POST', url: `/api/core/locations/${fresh._id}/token` });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const old = await call('GET', '/ext/location', undefined, { mall: fresh });
+    expect(old.json().code).toBe('LOCATION_TOKEN_INVALID');
+    const withNewToken = await call('GET', '/ext/app/customers/profile', undefined, {
+      mall: { ...fresh, token: renewed.json().location_token },
+      session,
+    });
+    expect(withNewToken.statusCode).toBe(401);
+    expect(withNewToken.json().code).toBe('CUSTOMER_SESSION_INVALID');
+  });
+});
