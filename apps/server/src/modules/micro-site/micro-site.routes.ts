@@ -1,6 +1,8 @@
 import {
   agreement,
   agreementFilterBody,
+  CUSTOMER_ID_HEADER,
+  CUSTOMER_TOKEN_HEADER,
   microSiteCustomer,
   microSiteLocation,
   microSiteLoginBody,
@@ -8,6 +10,7 @@ import {
   microSiteProfileBody,
   microSiteRegisterBody,
   microSiteSession,
+  objectId,
   smsChallenge,
 } from '@avlu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,6 +32,11 @@ import { customerOf, microSiteMallOf } from './micro-site-auth';
 const mallAccess = { auth: 'micro-site' } as const;
 /** Also `customer-token` and `customer-id` of a live session in that mall. */
 const customerAccess = { auth: 'customer' } as const;
+/** The customer headers, documented (micro-site-auth.ts has checked them before validation). */
+const headers = z.object({
+  [CUSTOMER_TOKEN_HEADER]: z.string().describe('The mobileToken login or register answered'),
+  [CUSTOMER_ID_HEADER]: objectId.describe('The customer._id login or register answered'),
+});
 const tags = ['micro-site'];
 
 /** Spec §7 "Micro-site": the customer micro-site's API, under /api/ext. */
@@ -118,7 +126,12 @@ export const microSiteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     '/ext/app/customers/profile',
     {
       config: customerAccess,
-      schema: { tags, summary: 'The signed-in customer’s profile', response: { 200: microSiteCustomer } },
+      schema: {
+        tags,
+        headers,
+        summary: 'The signed-in customer’s profile',
+        response: { 200: microSiteCustomer },
+      },
     },
     (request) => microSiteCustomerOf(db, microSiteMallOf(request), customerOf(request)._id),
   );
@@ -129,6 +142,7 @@ export const microSiteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       config: customerAccess,
       schema: {
         tags,
+        headers,
         summary:
           'Update the signed-in customer’s profile and consents (customer_allows_permissions sets SMS, email and call); consents go to the history with source micro-site',
         body: microSiteProfileBody,
@@ -144,6 +158,7 @@ export const microSiteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       config: customerAccess,
       schema: {
         tags,
+        headers,
         summary:
           'Delete the account (customer_deletedAt) and end its sessions; signing in again within the retention period brings it back',
         response: { 200: microSiteCustomer },
@@ -156,7 +171,7 @@ export const microSiteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     '/ext/app/customers/logout',
     {
       config: customerAccess,
-      schema: { tags, summary: 'End this session', response: { 204: z.null() } },
+      schema: { tags, headers, summary: 'End this session', response: { 204: z.null() } },
     },
     async (request, reply) => {
       await revokeCustomerSession(db, customerOf(request).sessionId);

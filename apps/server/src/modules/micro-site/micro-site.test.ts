@@ -535,7 +535,7 @@ describe('the signed-in customer', () => {
   it('every customer route answers 401 CUSTOMER_SESSION_INVALID without a session, before validating anything', async () => {
     const routes = ctx.app.routeList.filter((route) => route.config?.auth === 'customer');
     expect(routes.length).toBeGreaterThanOrEqual(4);
-    const bad = [
+    const bad: Record<string, string>[] = [
       {},
       { 'customer-token': 'x', 'customer-id': 'y' },
       { 'customer-token': 'A'.repeat(43), 'customer-id': '65a1b2c3d4e5f60718293a4b' },
@@ -588,7 +588,10 @@ describe('POST /api/ext/app/agreements', () => {
 
 describe('the mall’s micro-site token', () => {
   it('a mall made in the back-office starts with its KVKK notice; a renewed token ends the sessions made under the old one', async () => {
-    const created = await ctx.inject({
+    // A fresh staff session: the clock of this file has moved days ahead of the first one.
+    const staff = await ctx.newSession((await ctx.systemAdmin())._id);
+    const created = await ctx.app.inject({
+      headers: staff,
       method: 'POST',
       url: '/api/core/locations',
       payload: { location_name: 'Yeni AVM' },
@@ -605,7 +608,11 @@ describe('the mall’s micro-site token', () => {
     expect(
       (await call('GET', '/ext/app/customers/profile', undefined, { mall: fresh, session })).statusCode,
     ).toBe(200);
-    const renewed = await ctx.inject({ method: 'POST', url: `/api/core/locations/${fresh._id}/token` });
+    const renewed = await ctx.app.inject({
+      headers: staff,
+      method: 'POST',
+      url: `/api/core/locations/${fresh._id}/token`,
+    });
     expect(renewed.statusCode, renewed.body).toBe(200);
     const old = await call('GET', '/ext/location', undefined, { mall: fresh });
     expect(old.json().code).toBe('LOCATION_TOKEN_INVALID');
