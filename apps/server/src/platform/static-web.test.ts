@@ -7,6 +7,7 @@ import { useTestApp } from '../../test/helper';
 const dist = await mkdtemp(path.join(tmpdir(), 'avlu-web-'));
 await mkdir(path.join(dist, 'assets'));
 await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Avlu</title>');
+await writeFile(path.join(dist, 'micro-site.html'), '<!doctype html><title>Avlu micro-site</title>');
 await writeFile(path.join(dist, 'assets/index-3f9a1c.js'), 'console.log(1)');
 await writeFile(path.join(dist, 'favicon.svg'), '<svg/>');
 afterAll(() => rm(dist, { recursive: true, force: true }));
@@ -45,6 +46,24 @@ describe('web app', () => {
       }
     },
   );
+
+  it.each(['/micro-site/abc123', '/micro-site/abc123/login', '/micro-site/abc123/profile/profile-update?x=1'])(
+    'answers the micro-site route %s with micro-site.html, not the back-office',
+    async (url) => {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await ctx.app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        if (method === 'GET') expect(response.body).toContain('<title>Avlu micro-site</title>');
+      }
+    },
+  );
+
+  it('keeps paths that merely start like the micro-site on the back-office', async () => {
+    const response = await ctx.app.inject({ url: '/micro-sites' });
+    expect(response.body).toContain('<title>Avlu</title>');
+  });
 
   it('answers JSON 404 for a missing asset, an unknown API address, and a non-GET outside the API', async () => {
     for (const [method, url] of [

@@ -1,0 +1,42 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useT } from '../lib/i18n';
+import type { useKvkk } from '../lib/kvkk';
+
+type KvkkDialogProps = {
+  open: boolean;
+  kvkk: ReturnType<typeof useKvkk>;
+  onClose: () => void;
+  onAccept: () => void;
+};
+
+export function KvkkDialog({ open, kvkk, onClose, onAccept }: KvkkDialogProps) {
+  const { t } = useT();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" scroll="paper" aria-labelledby="kvkk-title">
+      <DialogTitle id="kvkk-title">{kvkk.agreement?.agreement_title || t('kvkk.title')}</DialogTitle>
+      <DialogContent dividers>
+        {kvkk.loading ? (
+          <CircularProgress aria-label={t('loading')} />
+        ) : (
+          <Typography sx={{ whiteSpace: 'pre-line' }} variant="body2">
+            {kvkk.agreement?.agreement_text ?? kvkk.error ?? t('register.kvkkMissing')}
+          </Typography>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 1.5 }}>
+        <Button onClick={onClose} color="inherit">
+          {t('kvkk.close')}
+        </Button>
+        <Button onClick={onAccept} variant="contained" disabled={!kvkk.agreement}>
+          {t('kvkk.accept')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Language } from '@avlu/contracts';
+import { useSyncExternalStore } from 'react';
+import en from '../../locales/en/micro-site';
+import tr from '../../locales/tr/micro-site';
+import { DEFAULT_LANGUAGE, languages } from './contract';
+
+/** The key the language is stored under (spec §3, §9), the same as the back-office's i18next. */
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+
+type Tree = { [key: string]: string | Tree };
+const catalogues: Record<Language, Record<string, Tree>> = {
+  tr: { microSite: tr },
+  en: { microSite: en },
+};
+
+const stored = (): Language => {
+  const value = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  return (languages as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
+};
+
+let current: Language = stored();
+const listeners = new Set<() => void>();
+
+export const currentLanguage = () => current;
+
+export const setLanguage = (language: Language) => {
+  current = language;
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  document.documentElement.lang = language;
+  for (const listener of listeners) listener();
+};
+
+/** Reads the stored language again (tests clear the storage between cases). */
+export const resetLanguage = () => setLanguage(stored());
+
+export type Params = Record<string, string | number>;
+
+/**
+ * The micro-site's texts: `t('login.title')` from its catalogue (locales/<lang>/micro-site.ts). A
+ * small stand-in for i18next, whose runtime would cost a tenth of the first load's budget; the
+ * language is stored under the same key. Errors need no catalogue here: the server words them in
+ * the language of `accept-language`.
+ */
+export const translate = (language: Language, key: string, params?: Params): string => {
+  let node: string | Tree | undefined = catalogues[language].microSite;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string')
+    return language === DEFAULT_LANGUAGE ? key : translate(DEFAULT_LANGUAGE, key, params);
+  return params ? node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? '')) : node;
+};
+
+export const t = (key: string, params?: Params) => translate(current, key, params);
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+
+/** The current language and its `t`, re-rendering the caller when the language changes. */
+export const useT = () => {
+  const language = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  return { language, t: (key: string, params?: Params) => translate(language, key, params) };
+};
