@@ -47,18 +47,19 @@ describe('web app', () => {
     },
   );
 
-  it.each(['/micro-site/abc123', '/micro-site/abc123/login', '/micro-site/abc123/profile/profile-update?x=1'])(
-    'answers the micro-site route %s with micro-site.html, not the back-office',
-    async (url) => {
-      for (const method of ['GET', 'HEAD'] as const) {
-        const response = await ctx.app.inject({ method, url });
-        expect(response.statusCode, `${method} ${url}`).toBe(200);
-        expect(response.headers['content-type']).toMatch(/^text\/html/);
-        expect(response.headers['cache-control']).toBe('no-cache');
-        if (method === 'GET') expect(response.body).toContain('<title>Avlu micro-site</title>');
-      }
-    },
-  );
+  it.each([
+    '/micro-site/abc123',
+    '/micro-site/abc123/login',
+    '/micro-site/abc123/profile/profile-update?x=1',
+  ])('answers the micro-site route %s with micro-site.html, not the back-office', async (url) => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await ctx.app.inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      if (method === 'GET') expect(response.body).toContain('<title>Avlu micro-site</title>');
+    }
+  });
 
   it('keeps paths that merely start like the micro-site on the back-office', async () => {
     const response = await ctx.app.inject({ url: '/micro-sites' });
