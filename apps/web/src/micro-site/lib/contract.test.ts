@@ -1,0 +1,29 @@
+import * as contracts from '@avlu/contracts';
+import { describe, expect, it } from 'vitest';
+import * as mirror from './contract';
+
+describe("the micro-site's copy of contracts' light constants", () => {
+  it('matches contracts exactly', () => {
+    expect(mirror.CUSTOMER_TOKEN_HEADER).toBe(contracts.CUSTOMER_TOKEN_HEADER);
+    expect(mirror.CUSTOMER_ID_HEADER).toBe(contracts.CUSTOMER_ID_HEADER);
+    expect(mirror.customerSessionKeys('abc')).toEqual(contracts.customerSessionKeys('abc'));
+    expect(mirror.smsCodeRules.length).toBe(contracts.smsCodeRules.length);
+    expect(mirror.smsCodeRules.resendSeconds).toBe(contracts.smsCodeRules.resendSeconds);
+    expect(mirror.languages).toEqual(contracts.languages);
+    expect(mirror.DEFAULT_LANGUAGE).toBe(contracts.DEFAULT_LANGUAGE);
+  });
+
+  it('accepts in the browser every phone contracts accepts, Turkish or international', () => {
+    for (const phone of [
+      '0532 123 45 67',
+      '+90 532 123 4567',
+      '5321234567',
+      '0090 532 123 45 67',
+      '+49 151 23456789',
+    ])
+      expect(mirror.looksLikePhone(phone), phone).toBe(contracts.normalizePhone(phone) !== undefined);
+    for (const phone of ['', '123', '0532 123', 'abc'])
+      expect(mirror.looksLikePhone(phone), phone).toBe(false);
+    expect(mirror.compactPhone('0532 123 45 67')).toBe('05321234567');
+  });
+});
