@@ -76,6 +76,17 @@ const locked = (lockedUntil: Date, now: Date, field: Field) =>
     retryAfterSeconds: seconds(lockedUntil.getTime() - now.getTime()),
   });
 
+/**
+ * Counts one SMS against the server's hourly budget (SMS_HOURLY_BUDGET, every mall and every kind of
+ * SMS together) and throws SMS_BUDGET_EXCEEDED once it is spent. Call it last inside the transaction
+ * that decides to send, so a refusal rolls the count back; later kinds of SMS use it too.
+ */
+export const spendSmsBudget = async (tx: Database, hourlyBudget: number, now = new Date()) => {
+  const [budget] = await countAttempt(tx, ['sms:budget'], HOUR_MS, now);
+  if (budget!.count > hourlyBudget)
+    throw tooMany('SMS_BUDGET_EXCEEDED', budget!.resetsAt.getTime() - now.getTime(), {}, 'smsUnavailable');
+};
+
 /** The phone's row, created when missing, locked for the rest of the transaction. */
 const lockPhone = async (tx: Database, phone: string) => {
   await tx.insert(smsPhoneStates).values({ phone }).onConflictDoNothing();
@@ -142,9 +153,7 @@ export const requestCode = async (
         'smsUnavailable',
       );
     // Last, so a request refused for any other reason does not spend the server's budget.
-    const [budget] = await countAttempt(tx, ['sms:budget'], HOUR_MS, now);
-    if (budget!.count > context.config.hourlyBudget)
-      throw tooMany('SMS_BUDGET_EXCEEDED', budget!.resetsAt.getTime() - now.getTime(), {}, 'smsUnavailable');
+    await spendSmsBudget(tx, context.config.hourlyBudget, now);
 
     const code = newCode();
     const expiresAt = new Date(now.getTime() + smsCodeRules.validSeconds * 1000);
