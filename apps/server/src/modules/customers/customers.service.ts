@@ -16,6 +16,7 @@ import { listSource } from '../../platform/db/list';
 import { foldedColumn, foldText } from '../../platform/db/search';
 import { AppError, notFound } from '../../platform/errors';
 import { locations } from '../locations/locations.tables';
+import { revokeCustomerSessions } from '../micro-site/customer-sessions.service';
 import { applyConsent, consentHistory } from './consents.service';
 import { customerFacts, customers } from './customers.tables';
 import { type Mall, mallToday } from './mall-date';
@@ -216,6 +217,8 @@ export const deleteCustomer = async (db: Database, locationId: string, id: strin
       .where(and(eq(customers._id, id), activeIn(locationId)))
       .returning({ _id: customers._id });
     if (!deleted) throw notFound();
+    // Signed out everywhere for good: reactivating the customer later must not revive old sessions.
+    await revokeCustomerSessions(tx, id);
     await audit(tx, request, { action: 'customer.deleted', entity: 'customer', entityId: id });
   });
 

@@ -488,6 +488,18 @@ describe('the signed-in customer', () => {
     );
   });
 
+  it('ends the sessions of a customer staff delete, for good: reactivating the customer does not revive them', async () => {
+    const { session } = await signedUp();
+    const id = session.customer._id;
+    const staff = (method: 'DELETE' | 'POST', path: string) =>
+      ctx.inject({ method, url: `/api/customer/profile/${id}${path}?locationId=${mall._id}` });
+    expect((await staff('DELETE', '')).statusCode).toBeLessThan(300);
+    expect((await staff('POST', '/reactivate')).statusCode).toBe(200);
+    const after = await call('GET', '/ext/app/customers/profile', undefined, { mall, session });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('CUSTOMER_SESSION_INVALID');
+  });
+
   it('cannot come back once the retention period is over or the data erased', async () => {
     const { phone, session } = await signedUp();
     await call('DELETE', '/ext/app/customers/profile', undefined, { mall, session });
