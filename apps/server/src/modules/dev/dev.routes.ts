@@ -16,10 +16,11 @@ const outboxQuery = z.strictObject({
 /**
  * Development helpers, registered only while their driver is the development one: with the SMS
  * outbox (no SMS_GATEWAY_URL) the system admin can read the SMS "sent", sign-in codes included, so
- * the micro-site can be tried without a phone. With a real gateway the route does not exist (404).
+ * the micro-site can be tried without a phone. With a real gateway, or in production (NODE_ENV), the
+ * route does not exist (404): no one reads customers' sign-in codes on a live server.
  */
-export const devRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  if (app.sms.kind !== 'outbox') return;
+export const devRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  if (app.sms.kind !== 'outbox' || config.production) return;
   app.get(
     '/dev/outbox',
     {

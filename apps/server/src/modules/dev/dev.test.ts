@@ -124,3 +124,19 @@ describe('GET /api/dev/outbox with an SMS gateway configured', () => {
     expect(await ctx.database.db.select().from(smsOutbox)).toEqual([]);
   });
 });
+
+describe('GET /api/dev/outbox in production', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ config: { production: true } });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('does not exist even with the outbox driver: no one reads sign-in codes on a live server', async () => {
+    expect(ctx.app.sms.kind).toBe('outbox');
+    const response = await ctx.inject({ url: '/api/dev/outbox' });
+    expect(response.statusCode).toBe(404);
+  });
+});
