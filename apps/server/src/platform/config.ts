@@ -60,7 +60,7 @@ export type SmtpConfig = {
 /** SMS: an HTTP gateway when SMS_GATEWAY_URL is set, else the development outbox; and the sign-in code limits. */
 export type SmsConfig = {
   gateway: { url: string; user: string; password: string; sender: string } | undefined;
-  /** SMS sent in any one hour, all malls together, before sending stops (0: none). */
+  /** SMS sent in any one hour, all malls together, before sending stops (0 sends none: a kill switch). */
   hourlyBudget: number;
   /** Sign-in codes one client address may ask for in an hour. */
   codesPerAddressPerHour: number;
