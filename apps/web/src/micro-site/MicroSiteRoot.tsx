@@ -2,6 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect } from 'react';
 import { MicroSiteApp } from './App';
+import { OfflineScreen } from './components/OfflineScreen';
 import { currentLanguage } from './lib/i18n';
 import { NotifyProvider } from './lib/notify';
 import { SessionProvider } from './lib/session';
@@ -32,6 +33,7 @@ export function MicroSiteRoot() {
           <InvalidAddress />
         )}
       </NotifyProvider>
+      <OfflineScreen />
     </ThemeProvider>
   );
 }

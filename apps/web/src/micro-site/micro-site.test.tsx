@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '../lib/api/test-server';
 import { installTestServer } from '../test/server';
 import { customerSessionKeys } from './lib/contract';
@@ -72,6 +72,30 @@ describe('micro-site session and routing', { timeout: SLOW }, () => {
     expect(await screen.findByRole('heading', { name: 'Giriş yapın' })).toBeInTheDocument();
     expect(localStorage.getItem(keys.token)).toBeNull();
     expect(localStorage.getItem(keys.id)).toBeNull();
+  });
+
+  it('says so when the server does not know the address’s token', async () => {
+    server().on('GET', '/ext/location', () =>
+      json(
+        { statusCode: 401, code: 'LOCATION_TOKEN_INVALID', message: 'Bu mikro site adresi geçersiz' },
+        401,
+      ),
+    );
+    renderMicroSite('/login');
+    expect(await screen.findByRole('heading', { name: 'Bu adres geçersiz' })).toBeInTheDocument();
+  });
+
+  it('covers the page while the phone is offline', async () => {
+    serveMall(server());
+    renderMicroSite('/login');
+    await screen.findByRole('heading', { name: 'Giriş yapın' });
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => window.dispatchEvent(new Event('offline')));
+    expect(screen.getByRole('alertdialog', { name: 'İnternet Bağlantınız Kesildi' })).toBeInTheDocument();
+    online.mockReturnValue(true);
+    act(() => window.dispatchEvent(new Event('online')));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    online.mockRestore();
   });
 
   it('answers an unknown path with Not Found', async () => {

@@ -18,6 +18,10 @@ export default {
     invalidAddressText:
       'The micro-site link is wrong or no longer in use. Open the link the mall shared again.',
   },
+  offline: {
+    title: 'Your Internet Connection Has Been Lost',
+    text: 'Please check your connection. This screen closes by itself once you are back online.',
+  },
   notFound: {
     title: 'Page not found',
     text: 'The page you are looking for does not exist or has moved.',
@@ -55,7 +59,7 @@ export default {
     submitIn: 'Sign up ({{time}})',
     haveAccount: 'Already a member?',
     login: 'Sign in',
-    phoneLocked: 'This number is verified; go back to sign-in to change it.',
+    phoneLocked: 'The code was sent to this number; go back to sign-in to change the number.',
     kvkkBefore: 'I have read and accept the ',
     kvkkLink: 'KVKK privacy notice',
     kvkkAfter: '.',

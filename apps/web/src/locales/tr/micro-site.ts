@@ -16,6 +16,10 @@ export default {
     invalidAddressText:
       'Mikro site bağlantısı hatalı ya da artık kullanılmıyor. AVM’nin paylaştığı bağlantıyı yeniden açın.',
   },
+  offline: {
+    title: 'İnternet Bağlantınız Kesildi',
+    text: 'Lütfen bağlantınızı kontrol edin. İnternete yeniden bağlandığınızda bu ekran kendiliğinden kapanır.',
+  },
   notFound: {
     title: 'Sayfa bulunamadı',
     text: 'Aradığınız sayfa yok ya da taşınmış olabilir.',
@@ -53,7 +57,7 @@ export default {
     submitIn: 'Üye Ol ({{time}})',
     haveAccount: 'Zaten üye misiniz?',
     login: 'Giriş yapın',
-    phoneLocked: 'Bu numara doğrulandı; değiştirmek için giriş sayfasına dönün.',
+    phoneLocked: 'Kod bu numaraya gönderildi; numarayı değiştirmek için giriş sayfasına dönün.',
     kvkkBefore: '',
     kvkkLink: 'KVKK Aydınlatma Metni',
     kvkkAfter: '’ni okudum, kabul ediyorum.',

@@ -4,7 +4,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useT } from '../lib/i18n';
 import type { useKvkk } from '../lib/kvkk';
 
@@ -17,8 +19,18 @@ type KvkkDialogProps = {
 
 export function KvkkDialog({ open, kvkk, onClose, onAccept }: KvkkDialogProps) {
   const { t } = useT();
+  // A long legal text reads best on the whole screen of a phone.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" scroll="paper" aria-labelledby="kvkk-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      fullScreen={phone}
+      maxWidth="sm"
+      scroll="paper"
+      aria-labelledby="kvkk-title"
+    >
       <DialogTitle id="kvkk-title">{kvkk.agreement?.agreement_title || t('kvkk.title')}</DialogTitle>
       <DialogContent dividers>
         {kvkk.loading ? (

@@ -26,6 +26,8 @@ export const microSiteTheme = createTheme({
       styleOverrides: { root: { borderRadius: 10 }, sizeLarge: { minHeight: 48 } },
     },
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
-    MuiDialog: { styleOverrides: { paper: { borderRadius: 16 } } },
+    MuiDialog: {
+      styleOverrides: { paper: ({ ownerState }) => (ownerState.fullScreen ? {} : { borderRadius: 16 }) },
+    },
   },
 });
