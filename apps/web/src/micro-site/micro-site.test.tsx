@@ -396,6 +396,27 @@ describe('micro-site profile', { timeout: SLOW }, () => {
     });
   });
 
+  it('leaves the master permission out when not all three are on, so the single ones count', async () => {
+    serveMall(server());
+    signedIn(server());
+    server().on('POST', '/ext/app/customers/profile', () =>
+      json(customer({ customer_sms_permission: false })),
+    );
+    const { user } = renderMicroSite('/profile/profile-update');
+    await user.click(await screen.findByRole('checkbox', { name: 'SMS' }));
+    expect(screen.getByRole('checkbox', { name: /arama, SMS ve e-posta izni/ })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await screen.findByRole('heading', { name: 'Profilim' });
+    const body = server().to('POST', '/ext/app/customers/profile')[0]!.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty('customer_allows_permissions');
+    expect(body).toMatchObject({
+      customer_allows_sms: false,
+      customer_allows_email: true,
+      customer_allows_call: true,
+    });
+    expect(screen.getByText('+90 532 123 45 67')).toBeInTheDocument();
+  });
+
   it('deletes the account only after confirming, then signs out', async () => {
     serveMall(server());
     signedIn(server());

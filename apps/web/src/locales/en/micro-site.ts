@@ -103,6 +103,7 @@ export default {
     profile: 'My profile',
   },
   profile: {
+    name: 'Name',
     title: 'My profile',
     phone: 'Phone',
     memberSince: 'Member since',

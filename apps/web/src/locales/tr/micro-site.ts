@@ -101,6 +101,7 @@ export default {
     profile: 'Profilim',
   },
   profile: {
+    name: 'Ad Soyad',
     title: 'Profilim',
     phone: 'Telefon',
     memberSince: 'Üyelik tarihi',

@@ -87,8 +87,10 @@ export const payloadOf = (values: CustomerValues) => {
     customer_locality: values.customer_locality,
     customer_address: values.customer_address.trim(),
     customer_vehicle_plate: plate,
-    customer_allows_permissions:
-      values.customer_allows_sms && values.customer_allows_email && values.customer_allows_call,
+    // The master permission, when sent, sets all three on the server: sent only when all three are on.
+    ...(values.customer_allows_sms &&
+      values.customer_allows_email &&
+      values.customer_allows_call && { customer_allows_permissions: true }),
     customer_allows_sms: values.customer_allows_sms,
     customer_allows_email: values.customer_allows_email,
     customer_allows_call: values.customer_allows_call,

@@ -28,6 +28,12 @@ const formatDate = (value: string | null | undefined, language: string) => {
   }).format(Date.UTC(year, month - 1, day));
 };
 
+/** '+905321234567' → '+90 532 123 45 67'; other numbers as stored. */
+const formatPhone = (phone: string) => {
+  const turkish = /^\+90(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone);
+  return turkish ? `+90 ${turkish.slice(1).join(' ')}` : phone;
+};
+
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: '40% 1fr', gap: 1.5, py: 1.25 }}>
@@ -81,11 +87,11 @@ export default function ProfilePage() {
       </Typography>
       <Paper variant="outlined" sx={{ px: 2, borderRadius: 3 }}>
         <Box component="dl" sx={{ m: 0 }}>
-          <Row label={t('fields.name')}>
+          <Row label={t('profile.name')}>
             {[customer.customer_name, customer.customer_surname].filter(Boolean).join(' ') || none}
           </Row>
           <Divider />
-          <Row label={t('profile.phone')}>{customer.customer_phone}</Row>
+          <Row label={t('profile.phone')}>{formatPhone(customer.customer_phone)}</Row>
           <Divider />
           <Row label={t('fields.birthdate')}>{formatDate(customer.customer_birthdate, language) ?? none}</Row>
           <Divider />
