@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startMailbox } from './mailbox';
+import { startSmsInbox } from './sms-inbox';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SERVER = join(ROOT, 'apps/server/dist/main.js');
@@ -55,6 +56,8 @@ export default async function setup(project: TestProject) {
   const mailDir = join(ARTIFACTS, 'mail');
   rmSync(mailDir, { recursive: true, force: true });
   const mailbox = await startMailbox(mailDir);
+  const smsDir = join(ARTIFACTS, 'sms');
+  const smsInbox = await startSmsInbox(smsDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const log = createWriteStream(join(ARTIFACTS, 'server.log'));
@@ -75,6 +78,7 @@ export default async function setup(project: TestProject) {
       SMTP_SECURE: 'false',
       SMTP_FROM: 'Avlu <no-reply@avlu.test>',
       PUBLIC_URL: baseUrl,
+      ...smsInbox.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -84,6 +88,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('admin', ADMIN);
   project.provide('mailDir', mailDir);
+  project.provide('smsDir', smsDir);
 
   return async () => {
     const exited = new Promise((done) => server.once('exit', done));
@@ -91,6 +96,7 @@ export default async function setup(project: TestProject) {
     await Promise.race([exited, new Promise((wait) => setTimeout(wait, 10_000))]);
     if (server.exitCode === null) server.kill('SIGKILL');
     await mailbox.close();
+    await smsInbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

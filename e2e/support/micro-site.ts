@@ -1,0 +1,47 @@
+import { inject } from 'vitest';
+
+/**
+ * The API side of the micro-site journey: the system admin's token, a mall's micro-site token and
+ * the customer as the staff see it. (The sign-in codes come from the fake SMS gateway, sms-inbox.ts:
+ * the app runs as in production, where GET /api/dev/outbox does not exist.)
+ */
+const api = async <T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}) => {
+  const response = await fetch(`${inject('baseUrl')}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'accept-language': 'tr',
+      ...(init.token && { authorization: `Bearer ${init.token}` }),
+      ...(init.body !== undefined && { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+};
+
+/** Signs the system admin in through the API and answers the staff token. */
+export const adminToken = async () => {
+  const { email, password } = inject('admin');
+  const answer = await api<{ token: { value: string } }>('/core/auth/login', {
+    method: 'POST',
+    body: { admin_email: email, admin_password: password },
+  });
+  return answer.token.value;
+};
+
+/** The first demo mall with its micro-site token (the system admin's settings list them). */
+export const firstMall = async (token: string) => {
+  const page = await api<{ data: { _id: string; location_name: string; location_token: string }[] }>(
+    '/core/locations',
+    { token },
+  );
+  return page.data[0]!;
+};
+
+/** The customer as the staff's detail page reads it, with the consent history. */
+export const staffCustomer = (token: string, mallId: string, customerId: string) =>
+  api<{ customer_name: string; consent_history: { type: string; value: boolean; source: string }[] }>(
+    `/customer/profile/${customerId}?locationId=${mallId}`,
+    { token },
+  );
