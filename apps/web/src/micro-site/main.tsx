@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { currentLanguage, loadLanguage } from './lib/i18n';
 import { MicroSiteRoot } from './MicroSiteRoot';
 
 // A page's code that is gone after a new release was deployed: load the new release instead (once;
@@ -13,8 +14,13 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 /** The customer micro-site's own entry (micro-site.html): none of the back-office is loaded. */
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MicroSiteRoot />
-  </StrictMode>,
-);
+// The stored language's texts first (English is a separate download), so nothing shows in the other.
+void loadLanguage(currentLanguage())
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <MicroSiteRoot />
+      </StrictMode>,
+    ),
+  );

@@ -1,6 +1,5 @@
 import type { Language } from '@avlu/contracts';
 import { useSyncExternalStore } from 'react';
-import en from '../../locales/en/micro-site';
 import tr from '../../locales/tr/micro-site';
 import { DEFAULT_LANGUAGE, languages } from './contract';
 
@@ -8,9 +7,19 @@ import { DEFAULT_LANGUAGE, languages } from './contract';
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 type Tree = { [key: string]: string | Tree };
-const catalogues: Record<Language, Record<string, Tree>> = {
-  tr: { microSite: tr },
-  en: { microSite: en },
+/**
+ * Turkish, the default, comes with the first load; English is fetched when chosen (or, when it is
+ * the stored choice, before the first render: see main.tsx).
+ */
+const catalogues: Partial<Record<Language, Tree>> = { tr };
+const loaders: Record<Language, () => Promise<{ default: Tree }>> = {
+  tr: async () => ({ default: tr }),
+  en: () => import('../../locales/en/micro-site'),
+};
+
+/** Fetches a language's texts once. */
+export const loadLanguage = async (language: Language) => {
+  catalogues[language] ??= (await loaders[language]()).default;
 };
 
 const stored = (): Language => {
@@ -23,15 +32,14 @@ const listeners = new Set<() => void>();
 
 export const currentLanguage = () => current;
 
-export const setLanguage = (language: Language) => {
+/** Switches the language once its texts are there; stored under i18nextLng. */
+export const setLanguage = async (language: Language) => {
+  await loadLanguage(language);
   current = language;
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   document.documentElement.lang = language;
   for (const listener of listeners) listener();
 };
-
-/** Reads the stored language again (tests clear the storage between cases). */
-export const resetLanguage = () => setLanguage(stored());
 
 export type Params = Record<string, string | number>;
 
@@ -42,7 +50,7 @@ export type Params = Record<string, string | number>;
  * the language of `accept-language`.
  */
 export const translate = (language: Language, key: string, params?: Params): string => {
-  let node: string | Tree | undefined = catalogues[language].microSite;
+  let node: string | Tree | undefined = catalogues[language];
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
   if (typeof node !== 'string')
     return language === DEFAULT_LANGUAGE ? key : translate(DEFAULT_LANGUAGE, key, params);

@@ -13,9 +13,9 @@ export const CUSTOMER_ID = '65a1b2c3d4e5f60718293a4b';
 export const MOBILE_TOKEN = 'mobile-token-abc';
 
 // Runs before the shared setup's hook, which clears localStorage after it.
-afterEach(() => {
+afterEach(async () => {
   sessionStorage.clear();
-  setLanguage('tr');
+  await setLanguage('tr');
 });
 
 export const customer = (overrides: Partial<MicroSiteCustomer> = {}): MicroSiteCustomer => ({
