@@ -123,6 +123,22 @@ describe('customer micro-site', () => {
     for (const type of ['kvkk', 'sms', 'email', 'call']) expect(sources).toContain(`${type}:micro-site`);
   });
 
+  it('shows the staff the new customer, the consents given on the micro-site in the history', async () => {
+    const desk = await openBrowser();
+    try {
+      await desk.signIn();
+      await desk.open(`/customers/${customerId}/detail`);
+      await desk.page.getByRole('heading', { name: 'Müşteri Detayı' }).waitFor();
+      await desk.page.getByText('Elif').first().waitFor();
+      await desk.page.getByRole('tab', { name: 'İzinler' }).click();
+      const history = desk.page.getByRole('table', { name: 'İzin geçmişi' });
+      await history.getByText('Mikro site').first().waitFor();
+      await desk.screenshot('micro-site-staff-consent-history');
+    } finally {
+      await desk.close();
+    }
+  });
+
   it('signs out and signs in again with a new code', { timeout: PHONE_WAIT_MS + 60_000 }, async () => {
     const { page } = browser;
     await page.getByRole('button', { name: 'Hesabım' }).click();

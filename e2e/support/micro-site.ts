@@ -30,13 +30,18 @@ export const adminToken = async () => {
   return answer.token.value;
 };
 
-/** The first demo mall with its micro-site token (the system admin's settings list them). */
+/**
+ * The mall the system admin works in after signing in (the first of theirs), with its micro-site
+ * token from the settings list, so the staff screens show what its micro-site did.
+ */
 export const firstMall = async (token: string) => {
+  const profile = await api<{ admin_locations: { _id: string }[] }>('/core/admin/profile', { token });
   const page = await api<{ data: { _id: string; location_name: string; location_token: string }[] }>(
-    '/core/locations',
+    '/core/locations?limit=100',
     { token },
   );
-  return page.data[0]!;
+  const first = profile.admin_locations[0]!._id;
+  return page.data.find((mall) => mall._id === first) ?? page.data[0]!;
 };
 
 /** The customer as the staff's detail page reads it, with the consent history. */
