@@ -33,7 +33,7 @@ if (which !== undefined && which !== 'customers')
   throw new Error(`unknown benchmark '${which}' (try: customers)`);
 const figures = which === 'customers' ? await customersAtAMillion(options) : await quick();
 
-const width = Math.max(...figures.map((figure) => `${figure.engine}  ${figure.benchmark}`.length));
+const width = Math.max(...figures.map((figure) => `${figure.engine.padEnd(8)}  ${figure.benchmark}`.length));
 for (const figure of figures) {
   console.log(`${`${figure.engine.padEnd(8)}  ${figure.benchmark}`.padEnd(width + 2)}  ${figure.value}`);
 }
