@@ -9,7 +9,7 @@ import { customerEntryRoutes } from './modules/customers/customer-entry.routes';
 import { customerImportRoutes } from './modules/customers/customer-import.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { devRoutes } from './modules/dev/dev.routes';
-import { geoRoutes } from './modules/geo/geo.routes';
+import { geoRoutes, microSiteGeoRoutes } from './modules/geo/geo.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
 import { locationRoutes } from './modules/locations/locations.routes';
 import { findLocation } from './modules/locations/locations.service';
@@ -70,6 +70,7 @@ const modules = [
   customerImportRoutes,
   customerEntryRoutes,
   geoRoutes,
+  microSiteGeoRoutes,
   channelRoutes,
   devRoutes,
   microSiteRoutes,

@@ -1,6 +1,7 @@
 import { city, neighborhood, town } from '@avlu/contracts';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
+import { microSiteFixtures } from '../micro-site/micro-site.fixtures';
 import { geoId } from './geo.data';
 
 const ctx = useTestApp();
@@ -83,5 +84,27 @@ describe('address lookups', () => {
     expect((await ctx.app.inject({ url: '/api/geo/cities' })).statusCode).toBe(401);
     const staff = await ctx.newStaff({ subjects: [] });
     expect((await ctx.app.inject({ url: '/api/geo/cities', headers: staff.headers })).statusCode).toBe(200);
+  });
+});
+
+describe('address lookups for the micro-site', () => {
+  const { newMall } = microSiteFixtures(ctx);
+
+  it('answers the same lookups at /api/ext/geo to a mall’s micro-site token, and to nothing else', async () => {
+    const mall = await newMall();
+    const withToken = (url: string, bearer: string) =>
+      ctx.app.inject({ url, headers: { ...en, authorization: `Bearer ${bearer}` } });
+    const cities = await withToken('/api/ext/geo/cities?fields=name', mall.token);
+    expect(cities.statusCode).toBe(200);
+    expect(cities.json()).toEqual((await get('/api/geo/cities?fields=name')).body);
+    const istanbul = geoId('city', '34');
+    const towns = await withToken(`/api/ext/geo/cities/${istanbul}/towns`, mall.token);
+    expect(towns.json().map((row: Named) => row.name)).toContain('Kadıköy');
+
+    const stranger = await ctx.app.inject({ url: '/api/ext/geo/cities', headers: en });
+    expect(stranger.statusCode).toBe(401);
+    expect(stranger.json().code).toBe('LOCATION_TOKEN_INVALID');
+    const staff = await ctx.inject({ url: '/api/ext/geo/cities', headers: en });
+    expect(staff.statusCode).toBe(401);
   });
 });
