@@ -214,6 +214,17 @@ describe('POST /api/ext/customers/login and /register', () => {
     const checked = await check(phone);
     expect(checked.json().registered).toBe(true);
   });
+  it('lets the next sign-in ask for a code at once after a code was used', async () => {
+    const phone = nextPhone();
+    await check(phone);
+    const response = await register(registration(phone, await lastCode(phone)));
+    expect(response.statusCode).toBe(201);
+    // No clock moved: the used code's resend wait is over, so a new code goes out now.
+    const again = await check(phone);
+    expect(again.statusCode).toBe(200);
+    expect(await smsTo(phone)).toHaveLength(2);
+    expect((await login(phone, await lastCode(phone))).statusCode).toBe(200);
+  });
 });
 
 describe('the code rules', () => {

@@ -210,7 +210,15 @@ export const checkCode = async (
   if (sameHash(hashCode(phone, code, state.code_sent_at), state.code_hash)) {
     await tx
       .update(smsPhoneStates)
-      .set({ code_hash: null, code_tries: 0, failures_in_row: 0, updated_at: now })
+      // Used: the next sign-in may ask for a code at once (the resend wait guards a code in flight).
+      .set({
+        code_hash: null,
+        code_sent_at: null,
+        code_expires_at: null,
+        code_tries: 0,
+        failures_in_row: 0,
+        updated_at: now,
+      })
       .where(eq(smsPhoneStates.phone, phone));
     return undefined;
   }
