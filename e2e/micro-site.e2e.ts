@@ -71,16 +71,12 @@ describe('customer micro-site', () => {
     await page.getByLabel(/^Doğum tarihi/).fill('1992-03-08');
     await page.getByLabel('Cinsiyet').selectOption('female');
     await page.getByLabel(/^E-posta \(/).fill(`elif.kaya.${Date.now()}@example.com`);
-    const province = page.getByLabel('İl', { exact: true });
-    if ((await province.evaluate((element) => element.tagName)) === 'SELECT') {
-      await province.selectOption('İzmir');
-      await page.getByLabel('İlçe', { exact: true }).selectOption('Konak');
-      await page.getByLabel('Mahalle', { exact: true }).selectOption({ index: 1 });
-    } else {
-      await province.fill('İzmir');
-      await page.getByLabel('İlçe', { exact: true }).fill('Konak');
-      await page.getByLabel('Mahalle', { exact: true }).fill('Alsancak');
-    }
+    // The address cascades from the mall-token lookups (/api/ext/geo): a district only after a province.
+    const district = page.getByLabel('İlçe', { exact: true });
+    expect(await district.isDisabled()).toBe(true);
+    await page.getByLabel('İl', { exact: true }).selectOption('İzmir');
+    await district.selectOption('Konak');
+    await page.getByLabel('Mahalle', { exact: true }).selectOption({ index: 1 });
     await page.getByLabel(/^Araç plakası/).fill('35 ELF 92');
     await page.getByRole('checkbox', { name: /arama, SMS ve e-posta izni/ }).check();
     const signUp = page.getByRole('button', { name: /^Üye Ol/ });
