@@ -16,6 +16,7 @@ export * from './i18n/languages';
 export * from './i18n/messages';
 export * from './locations/location';
 export * from './micro-site/micro-site';
+export * from './micro-site/session';
 export * from './permissions/page-subjects';
 export * from './permissions/permission-tree';
 export * from './permissions/subjects';

@@ -1,21 +1,18 @@
 import type { Language } from '@avlu/contracts';
 
 /**
- * The parts of contracts' micro-site.ts the first screen needs, without its schemas. That module
- * builds its zod schemas at load, and they reach contracts' phone parser (libphonenumber's full
- * metadata, ~50 KB gzipped): importing one constant from it would more than double the micro-site's
- * first load. `contract.test.ts` checks every value here against contracts, so they cannot drift.
- * Types come from contracts directly (`import type` costs nothing at run time).
+ * What the micro-site needs of contracts at run time, without contracts' schemas: those build zod
+ * schemas at load and reach the phone parser (libphonenumber's full metadata, ~50 KB gzipped), more
+ * than the whole first-load budget allows. The session constants come from their own schema-free
+ * module; the languages (contracts keeps them beside a zod enum) are copied, and `contract.test.ts`
+ * checks the copy. Types come from contracts directly (`import type` costs nothing at run time).
  */
-export const CUSTOMER_TOKEN_HEADER = 'customer-token';
-export const CUSTOMER_ID_HEADER = 'customer-id';
-
-export const customerSessionKeys = (locationToken: string) => ({
-  token: `customerToken-${locationToken}`,
-  id: `customerId-${locationToken}`,
-});
-
-export const smsCodeRules = { length: 4, resendSeconds: 180 } as const;
+export {
+  CUSTOMER_ID_HEADER,
+  CUSTOMER_TOKEN_HEADER,
+  customerSessionKeys,
+  smsCodeRules,
+} from '@avlu/contracts/micro-site/session';
 
 export const languages: readonly Language[] = ['tr', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'tr';
