@@ -38,7 +38,9 @@ try {
   await scheduleCustomerRetention(jobs, database.db, config.customerRetentionDays, logger);
   app = await buildApp({ config, db: database.db, jobs, logger });
   if (config.production && app.sms.kind === 'outbox')
-    logger.warn('SMS_GATEWAY_URL is not set: SMS (micro-site sign-in codes) are kept in the outbox, not sent');
+    logger.warn(
+      'SMS_GATEWAY_URL is not set: SMS (micro-site sign-in codes) are kept in the outbox, not sent',
+    );
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
   logger.fatal({ err: error }, 'start failed');
