@@ -15,6 +15,7 @@ import { applyConsent } from './consents.service';
 import { findCustomer } from './customers.service';
 import { customers } from './customers.tables';
 import { type Mall, mallToday } from './mall-date';
+import { registerByPhone, withNulls } from './registration';
 
 type RegisterBody = z.output<typeof customerEntryRegisterBody>;
 type UpdateBody = z.output<typeof customerEntryUpdateBody>;
@@ -82,12 +83,7 @@ const profileColumns = (body: Omit<UpdateBody, 'channel_id'>) => ({
 /** Every optional profile column of a registration, a left-out one as null: a reactivated record starts over. */
 const registrationColumns = (body: RegisterBody) => {
   const { customer_gender: _, ...columns } = profileColumns(body);
-  return {
-    ...(Object.fromEntries(Object.entries(columns).map(([key, value]) => [key, value ?? null])) as {
-      [K in keyof typeof columns]: Exclude<(typeof columns)[K], undefined> | null;
-    }),
-    customer_gender: body.customer_gender,
-  };
+  return { ...withNulls(columns), customer_gender: body.customer_gender };
 };
 
 /**
@@ -126,8 +122,6 @@ const applyDeskConsents = async (
   return changed;
 };
 
-const exists = () => new AppError('CUSTOMER_EXISTS', 409, { fields: { customer_phone: 'customerExists' } });
-
 /**
  * POST /customer-entry/register: a new customer of the mall through an open channel, with the
  * consents given at the desk, in one transaction. A live customer with the phone answers 409
@@ -138,37 +132,13 @@ const exists = () => new AppError('CUSTOMER_EXISTS', 409, { fields: { customer_p
 export const registerCustomer = (db: Database, mall: Mall, body: RegisterBody, request: AuditRequest) =>
   db.transaction(async (tx) => {
     await openChannel(tx, mall._id, body.channel_id);
-    const [existing] = await tx
-      .select({ _id: customers._id, deletedAt: customers.customer_deletedAt })
-      .from(customers)
-      .where(and(eq(customers.location_id, mall._id), eq(customers.customer_phone, body.customer_phone)))
-      .for('update');
-    if (existing && !existing.deletedAt) throw exists();
-    let id: string;
-    if (existing) {
-      await tx
-        .update(customers)
-        .set({ ...registrationColumns(body), channel_id: body.channel_id, customer_deletedAt: null })
-        .where(eq(customers._id, existing._id));
-      id = existing._id;
-    } else {
-      const [inserted] = await tx
-        .insert(customers)
-        .values({
-          ...registrationColumns(body),
-          location_id: mall._id,
-          customer_phone: body.customer_phone,
-          channel_id: body.channel_id,
-        })
-        .onConflictDoNothing()
-        .returning({ _id: customers._id });
-      // Another registration of the phone committed after our look-up.
-      if (!inserted) throw exists();
-      id = inserted._id;
-    }
+    const { id, reactivated } = await registerByPhone(tx, mall._id, body.customer_phone, {
+      ...registrationColumns(body),
+      channel_id: body.channel_id,
+    });
     const consents = await applyDeskConsents(tx, mall._id, id, body, request);
     await audit(tx, request, {
-      action: existing ? 'customer.reactivated' : 'customer.registered',
+      action: reactivated ? 'customer.reactivated' : 'customer.registered',
       entity: 'customer',
       entityId: id,
       details: { channel_id: body.channel_id, consents },

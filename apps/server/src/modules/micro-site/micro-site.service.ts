@@ -22,6 +22,7 @@ import { applyConsent } from '../customers/consents.service';
 import { findCustomer } from '../customers/customers.service';
 import { customers } from '../customers/customers.tables';
 import { mallToday } from '../customers/mall-date';
+import { lockCustomerByPhone, registerByPhone, withNulls } from '../customers/registration';
 import {
   createCustomerSession,
   type MicroSiteMall,
@@ -53,17 +54,6 @@ const assertAllowedPhone = (deps: MicroSiteDeps, phone: string, lang: Language) 
 
 const notRegistered = () =>
   new AppError('CUSTOMER_NOT_REGISTERED', 404, { fields: { customer_phone: 'customerNotRegistered' } });
-const exists = () => new AppError('CUSTOMER_EXISTS', 409, { fields: { customer_phone: 'customerExists' } });
-
-/** The customer row of the mall with the phone, locked; an erased customer's phone is '#id', never found. */
-const customerRowOf = async (tx: Database, mall: MicroSiteMall, phone: string) => {
-  const [row] = await tx
-    .select({ _id: customers._id, deletedAt: customers.customer_deletedAt })
-    .from(customers)
-    .where(and(eq(customers.location_id, mall._id), eq(customers.customer_phone, phone)))
-    .for('update');
-  return row;
-};
 
 /** A deleted customer can come back by signing in until the retention job's cut-off. */
 const withinRetention = (deps: MicroSiteDeps, deletedAt: Date, now: Date) =>
@@ -135,7 +125,7 @@ export const login = async (
     body.customer_phone,
     body.sms_code,
     async (tx) => {
-      const row = await customerRowOf(tx, mall, body.customer_phone);
+      const row = await lockCustomerByPhone(tx, mall._id, body.customer_phone);
       if (!row) throw notRegistered();
       if (row.deletedAt) {
         if (!withinRetention(deps, row.deletedAt, now)) throw notRegistered();
@@ -170,14 +160,7 @@ const profileColumns = (body: ProfileBody) => ({
 
 /** Every profile column of a registration, a left-out one as null: a reactivated record starts over. */
 const registrationColumns = (body: RegisterBody) => ({
-  ...(Object.fromEntries(
-    Object.entries(profileColumns(body)).map(([key, value]) => [key, value ?? null]),
-  ) as {
-    [K in keyof ReturnType<typeof profileColumns>]: Exclude<
-      ReturnType<typeof profileColumns>[K],
-      undefined
-    > | null;
-  }),
+  ...withNulls(profileColumns(body)),
   customer_gender: body.customer_gender,
   customer_birthdate: body.customer_birthdate,
 });
@@ -244,29 +227,10 @@ export const register = async (
     body.customer_phone,
     body.sms_code,
     async (tx) => {
-      const existing = await customerRowOf(tx, mall, body.customer_phone);
-      if (existing && !existing.deletedAt) throw exists();
-      let id: string;
-      if (existing) {
-        await tx
-          .update(customers)
-          .set({ ...registrationColumns(body), channel_id: null, customer_deletedAt: null })
-          .where(eq(customers._id, existing._id));
-        id = existing._id;
-      } else {
-        const [inserted] = await tx
-          .insert(customers)
-          .values({
-            ...registrationColumns(body),
-            location_id: mall._id,
-            customer_phone: body.customer_phone,
-          })
-          .onConflictDoNothing()
-          .returning({ _id: customers._id });
-        // Another registration of the phone committed after our look-up.
-        if (!inserted) throw exists();
-        id = inserted._id;
-      }
+      const { id, reactivated } = await registerByPhone(tx, mall._id, body.customer_phone, {
+        ...registrationColumns(body),
+        channel_id: null,
+      });
       const version = body.agreement_version ?? (await currentKvkkVersion(tx, mall._id));
       const consents = await applyMicroSiteConsents(
         tx,
@@ -277,7 +241,7 @@ export const register = async (
         version,
       );
       await audit(tx, request, {
-        action: existing ? 'customer.reactivated' : 'customer.registered',
+        action: reactivated ? 'customer.reactivated' : 'customer.registered',
         entity: 'customer',
         entityId: id,
         details: { source: 'micro-site', consents },
