@@ -138,6 +138,13 @@ export const login = async (
         });
       }
       const mobileToken = await createCustomerSession(tx, mall, row._id, request, now);
+      // Who signed in as the customer, when and from where: the trail an account dispute needs.
+      await audit(tx, request, {
+        action: 'customer.signed_in',
+        entity: 'customer',
+        entityId: row._id,
+        details: { source: 'micro-site' },
+      });
       return { mobileToken, customer: await microSiteCustomerOf(tx, mall, row._id) };
     },
     now,

@@ -211,6 +211,12 @@ describe('POST /api/ext/customers/login and /register', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().customer._id).toBe(session.customer._id);
     expect(response.json().mobileToken).not.toBe(session.mobileToken);
+    const signIns = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity_id, session.customer._id), eq(auditLog.action, 'customer.signed_in')));
+    expect(signIns).toHaveLength(1);
+    expect(signIns[0]).toMatchObject({ location_id: mall._id, details: { source: 'micro-site' } });
     const checked = await check(phone);
     expect(checked.json().registered).toBe(true);
   });
