@@ -53,6 +53,15 @@ describe('OpenAPI document', () => {
     );
   });
 
+  it('says which token each route needs', async () => {
+    const document = (await ctx.app.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(document.components.securitySchemes)).toEqual(['staffToken', 'microSiteToken']);
+    expect(document.paths['/api/core/auth/login'].post.security).toEqual([]);
+    expect(document.paths['/api/core/locations'].get.security).toEqual([{ staffToken: [] }]);
+    expect(document.paths['/api/ext/customers/check'].post.security).toEqual([{ microSiteToken: [] }]);
+    expect(document.paths['/api/ext/app/customers/profile'].get.security).toEqual([{ microSiteToken: [] }]);
+  });
+
   it('serves the Swagger UI at /api/docs', async () => {
     const response = await ctx.app.inject({ url: '/api/docs/' });
     expect(response.statusCode).toBe(200);

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteAccess } from './auth/route-access';
 import { serverVersion } from './paths';
 
 type Transform = typeof jsonSchemaTransform;
@@ -16,9 +17,17 @@ const documentedQuery = (query: unknown, scoped: boolean) => {
   return own instanceof z.ZodObject ? own.extend({ locationId }) : z.object({ locationId });
 };
 
+/** Who may call a route (platform/auth/route-access.ts), as OpenAPI security requirements. */
+const securityOf = (access: RouteAccess | undefined) => {
+  if (access === 'public') return [];
+  if (access === 'micro-site' || access === 'customer') return [{ microSiteToken: [] }];
+  return [{ staffToken: [] }];
+};
+
 /**
  * Documents what every API route shares without making it part of validation: the client headers
- * and `locationId` (read by the request-context hook) and the error model of 4xx and 5xx answers.
+ * and `locationId` (read by the request-context hook), the token it needs, and the error model of
+ * 4xx and 5xx answers.
  */
 const withCommonParts: Transform = (document) => {
   const { schema, route } = document;
@@ -27,7 +36,11 @@ const withCommonParts: Transform = (document) => {
     schema.headers instanceof z.ZodObject ? requestHeaders.extend(schema.headers.shape) : requestHeaders;
   const querystring = documentedQuery(schema.querystring, route.config?.scope === 'location');
   const response = { ...(schema.response as object | undefined), '4XX': errorBody, '5XX': errorBody };
-  return jsonSchemaTransform({ ...document, schema: { ...schema, headers, querystring, response } });
+  const security = securityOf(route.config?.auth);
+  return jsonSchemaTransform({
+    ...document,
+    schema: { ...schema, headers, querystring, response, security },
+  });
 };
 
 /** The OpenAPI document built from the routes' Zod schemas, at /api/docs/json, with Swagger UI at /api/docs. */
@@ -41,6 +54,21 @@ export const openApi = fp(async (app: FastifyInstance, options: { publicUrl: str
         version: serverVersion,
       },
       servers: options.publicUrl ? [{ url: options.publicUrl }] : [],
+      components: {
+        securitySchemes: {
+          staffToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A staff session token, from POST /api/core/auth/login',
+          },
+          microSiteToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'The mall’s micro-site token (its address /micro-site/{token}); signed-in customers add the customer-token and customer-id headers',
+          },
+        },
+      },
     },
     transform: withCommonParts,
   });
