@@ -75,6 +75,23 @@ export const applyConsent = async (tx: Database, change: ConsentChange): Promise
   return true;
 };
 
+/**
+ * Several consents given together (a registration, a profile form), each through `applyConsent`
+ * with the same source, staff user, address and text version; a consent left out (undefined)
+ * stays as it is. Answers the types that changed.
+ */
+export const applyConsents = async (
+  tx: Database,
+  consents: Partial<Record<ConsentType, boolean>>,
+  change: Omit<ConsentChange, 'type' | 'value'>,
+): Promise<ConsentType[]> => {
+  const changed: ConsentType[] = [];
+  for (const [type, value] of Object.entries(consents) as [ConsentType, boolean | undefined][]) {
+    if (value !== undefined && (await applyConsent(tx, { ...change, type, value }))) changed.push(type);
+  }
+  return changed;
+};
+
 export const changeConsent = (db: Database, change: ConsentChange): Promise<boolean> =>
   db.transaction((tx) => applyConsent(tx, change));
 

@@ -1,5 +1,4 @@
 import type {
-  ConsentType,
   Customer,
   CustomerEntryCheck,
   customerEntryRegisterBody,
@@ -11,7 +10,7 @@ import { type AuditRequest, audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import { findChannelRow } from '../channels/channels.service';
-import { applyConsent } from './consents.service';
+import { applyConsents } from './consents.service';
 import { findCustomer } from './customers.service';
 import { customers } from './customers.tables';
 import { type Mall, mallToday } from './mall-date';
@@ -90,37 +89,30 @@ const registrationColumns = (body: RegisterBody) => {
  * The desk's consents, named as the registration payload names them, through the one consent path
  * with source 'registration', staff, address and text version. A consent left out stays as it is.
  */
-const applyDeskConsents = async (
+const applyDeskConsents = (
   tx: Database,
   locationId: string,
   customerId: string,
   body: RegisterBody | UpdateBody,
   request: AuditRequest,
-) => {
-  const consents: Partial<Record<ConsentType, boolean>> = {
-    kvkk: body.customer_accepts_kvkk,
-    sms: body.customer_allows_sms,
-    email: body.customer_allows_email,
-    call: body.customer_allows_call,
-  };
-  const agreementVersion = body.agreement_version;
-  const changed: ConsentType[] = [];
-  for (const [type, value] of Object.entries(consents) as [ConsentType, boolean | undefined][]) {
-    if (value === undefined) continue;
-    const didChange = await applyConsent(tx, {
+) =>
+  applyConsents(
+    tx,
+    {
+      kvkk: body.customer_accepts_kvkk,
+      sms: body.customer_allows_sms,
+      email: body.customer_allows_email,
+      call: body.customer_allows_call,
+    },
+    {
       customerId,
       locationId,
-      type,
-      value,
       source: 'registration',
       staffAdminId: request.staff?._id ?? null,
       clientAddress: request.ip,
-      agreementVersion: agreementVersion ?? null,
-    });
-    if (didChange) changed.push(type);
-  }
-  return changed;
-};
+      agreementVersion: body.agreement_version ?? null,
+    },
+  );
 
 /**
  * POST /customer-entry/register: a new customer of the mall through an open channel, with the

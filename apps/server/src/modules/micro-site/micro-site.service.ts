@@ -18,7 +18,7 @@ import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import type { SmsSender } from '../../platform/sms';
 import { currentKvkkVersion } from '../agreements/agreements.service';
-import { applyConsent } from '../customers/consents.service';
+import { applyConsents } from '../customers/consents.service';
 import { findCustomer } from '../customers/customers.service';
 import { customers } from '../customers/customers.tables';
 import { mallToday } from '../customers/mall-date';
@@ -188,30 +188,21 @@ const marketingConsents = (body: {
 };
 
 /** Consents given on the micro-site, through the one consent path, with source 'micro-site'. */
-const applyMicroSiteConsents = async (
+const applyMicroSiteConsents = (
   tx: Database,
   mall: MicroSiteMall,
   customerId: string,
   consents: Partial<Record<ConsentType, boolean>>,
   request: MicroSiteRequest,
   agreementVersion: string | null,
-) => {
-  const changed: ConsentType[] = [];
-  for (const [type, value] of Object.entries(consents) as [ConsentType, boolean | undefined][]) {
-    if (value === undefined) continue;
-    const didChange = await applyConsent(tx, {
-      customerId,
-      locationId: mall._id,
-      type,
-      value,
-      source: 'micro-site',
-      clientAddress: request.ip,
-      agreementVersion,
-    });
-    if (didChange) changed.push(type);
-  }
-  return changed;
-};
+) =>
+  applyConsents(tx, consents, {
+    customerId,
+    locationId: mall._id,
+    source: 'micro-site',
+    clientAddress: request.ip,
+    agreementVersion,
+  });
 
 /**
  * POST /ext/customers/register: the phone's code, then a new customer of the mall (no channel: the
