@@ -14,7 +14,8 @@ import { newSecretToken } from '../../platform/secret-tokens';
 import { seedKvkkAgreement } from '../agreements/agreements.service';
 import { type LocationRow, locations } from './locations.tables';
 
-const toLocation = (row: LocationRow): Location => ({
+/** A locations row as the API's Location. */
+export const toLocation = (row: LocationRow): Location => ({
   _id: row._id,
   location_name: row.location_name,
   location_meta: { timezone: row.timezone },

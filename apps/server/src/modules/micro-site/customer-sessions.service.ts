@@ -1,9 +1,10 @@
-import type { Location } from '@avlu/contracts';
+import { isObjectId, type Location } from '@avlu/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../platform/db/database';
 import { hashToken, newSecretToken } from '../../platform/secret-tokens';
 import { customers } from '../customers/customers.tables';
+import { toLocation } from '../locations/locations.service';
 import { locations } from '../locations/locations.tables';
 import { customerSessions } from './micro-site.tables';
 
@@ -15,7 +16,6 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 /** Our secrets are 43 base64url characters; malls made before the column got 64 hex (locations.tables.ts). */
 const LOCATION_TOKEN = /^[A-Za-z0-9_-]{43,64}$/;
 const CUSTOMER_TOKEN = /^[A-Za-z0-9_-]{43}$/;
-const OBJECT_ID = /^[0-9a-f]{24}$/;
 
 /** The mall of a micro-site request, as its location token names it. */
 export type MicroSiteMall = Location & {
@@ -30,15 +30,7 @@ export type MicroSiteCustomerSession = { _id: string; sessionId: string };
 export const mallOfToken = async (db: Database, token: string): Promise<MicroSiteMall | undefined> => {
   if (!LOCATION_TOKEN.test(token)) return undefined;
   const [row] = await db.select().from(locations).where(eq(locations.location_token, token));
-  if (!row) return undefined;
-  return {
-    _id: row._id,
-    location_name: row.location_name,
-    location_meta: { timezone: row.timezone },
-    location_logo: { thumbnail: row.logo_thumbnail },
-    hasMobileApp: row.hasMobileApp,
-    tokenHash: hashToken(token),
-  };
+  return row && { ...toLocation(row), tokenHash: hashToken(token) };
 };
 
 /**
@@ -79,7 +71,7 @@ export const resolveCustomerSession = async (
   customerId: string | undefined,
   now = new Date(),
 ): Promise<MicroSiteCustomerSession | undefined> => {
-  if (!token || !customerId || !CUSTOMER_TOKEN.test(token) || !OBJECT_ID.test(customerId)) return undefined;
+  if (!token || !customerId || !CUSTOMER_TOKEN.test(token) || !isObjectId(customerId)) return undefined;
   const [row] = await db
     .select({ sessionId: customerSessions._id, lastUsedAt: customerSessions.last_used_at })
     .from(customerSessions)
