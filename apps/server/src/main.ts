@@ -41,6 +41,8 @@ try {
     logger.warn(
       'SMS_GATEWAY_URL is not set: SMS (micro-site sign-in codes) are kept in the outbox, not sent',
     );
+  if (config.production && config.mail.smtp === undefined)
+    logger.warn('SMTP_HOST is not set: mail (invitations, password resets) is kept in the outbox, not sent');
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
   logger.fatal({ err: error }, 'start failed');

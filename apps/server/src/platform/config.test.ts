@@ -22,7 +22,7 @@ describe('parseConfig', () => {
       databaseUrl: undefined,
       admin: { email: 'admin@avlu.local', password: undefined },
       demoData: true,
-      publicUrl: undefined,
+      publicUrl: 'http://localhost:3000',
       logLevel: 'info',
       production: false,
       mail: { from: 'Avlu <no-reply@avlu.local>', smtp: undefined },
@@ -79,6 +79,20 @@ describe('parseConfig', () => {
         allowedCountries: ['TR', 'CY'],
       },
     });
+  });
+
+  it('links to http://localhost:PORT without PUBLIC_URL, and drops a trailing slash', () => {
+    expect(parseConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(parseConfig({ PUBLIC_URL: 'https://avm.example.com/' }).publicUrl).toBe('https://avm.example.com');
+  });
+
+  it('refuses production without PUBLIC_URL, and seeds no demo data there unless asked', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'PUBLIC_URL: Required in production: links in mail (password reset, invitations) point to it',
+    ]);
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://avm.example.com' };
+    expect(parseConfig(production).demoData).toBe(false);
+    expect(parseConfig({ ...production, DEMO_DATA: 'true' }).demoData).toBe(true);
   });
 
   it('resolves a relative DATA_DIR against the working directory', () => {

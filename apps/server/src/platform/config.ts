@@ -77,7 +77,8 @@ export type Config = {
   databaseUrl: string | undefined;
   admin: { email: string; password: string | undefined };
   demoData: boolean;
-  publicUrl: string | undefined;
+  /** Where users reach the app; links the server sends start with it (see links.ts). */
+  publicUrl: string;
   logLevel: z.infer<typeof environment>['LOG_LEVEL'];
   production: boolean;
   mail: { from: string; smtp: SmtpConfig | undefined };
@@ -132,7 +133,14 @@ export const parseConfig = (env: Record<string, string | undefined>, cwd = proce
       ? ['SMS_GATEWAY_USER, SMS_GATEWAY_PASSWORD: Required when SMS_GATEWAY_URL is set']
       : []),
   ];
-  if (mailProblems.length + smsProblems.length > 0) throw new ConfigError([...mailProblems, ...smsProblems]);
+  const production = values.NODE_ENV === 'production';
+  // Links in mail would otherwise need a host, and the request's Host header is the attacker's to choose.
+  const publicUrlProblems =
+    production && values.PUBLIC_URL === undefined
+      ? ['PUBLIC_URL: Required in production: links in mail (password reset, invitations) point to it']
+      : [];
+  const problems = [...mailProblems, ...smsProblems, ...publicUrlProblems];
+  if (problems.length > 0) throw new ConfigError(problems);
   const secure = values.SMTP_SECURE ?? values.SMTP_PORT === 465;
   return {
     port: values.PORT,
@@ -140,11 +148,12 @@ export const parseConfig = (env: Record<string, string | undefined>, cwd = proce
     dataDir: path.resolve(cwd, values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     admin: { email: values.ADMIN_EMAIL.toLowerCase(), password: values.ADMIN_PASSWORD },
-    // Demo malls make the embedded quick start useful at once; a real server starts clean unless asked.
-    demoData: values.DEMO_DATA ?? values.DATABASE_URL === undefined,
-    publicUrl: values.PUBLIC_URL,
+    // Demo malls make the embedded quick start useful at once; a real server, and any production
+    // one, starts clean unless asked: demo customers are made-up people in a live mall's lists.
+    demoData: values.DEMO_DATA ?? (values.DATABASE_URL === undefined && !production),
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     logLevel: values.LOG_LEVEL,
-    production: values.NODE_ENV === 'production',
+    production,
     mail: {
       from: values.SMTP_FROM,
       smtp: values.SMTP_HOST

@@ -44,7 +44,7 @@ const withCommonParts: Transform = (document) => {
 };
 
 /** The OpenAPI document built from the routes' Zod schemas, at /api/docs/json, with Swagger UI at /api/docs. */
-export const openApi = fp(async (app: FastifyInstance, options: { publicUrl: string | undefined }) => {
+export const openApi = fp(async (app: FastifyInstance, options: { publicUrl: string }) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -53,7 +53,7 @@ export const openApi = fp(async (app: FastifyInstance, options: { publicUrl: str
         description: 'Customer data and loyalty platform for shopping malls',
         version: serverVersion,
       },
-      servers: options.publicUrl ? [{ url: options.publicUrl }] : [],
+      servers: [{ url: options.publicUrl }],
       components: {
         securitySchemes: {
           staffToken: {

@@ -15,7 +15,7 @@ describe.each([
     server = await startTestSmtpServer({ refuse });
     ctx = await buildTestApp({
       config: {
-        publicUrl: undefined,
+        publicUrl: 'https://panel.avm.example.com',
         mail: {
           from: 'Avlu <davet@avm.example.com>',
           smtp: { host: '127.0.0.1', port: server.port, secure: false, auth: undefined },
@@ -58,8 +58,7 @@ describe.each([
       const { headers, text, html } = partsOf(mail.raw);
       expect(headers).toMatch(/^Subject: You are invited to the Avlu admin panel$/m);
       expect(headers).toMatch(/^From: Avlu <davet@avm\.example\.com>$/m);
-      // Without PUBLIC_URL the link points at the origin the inviter used.
-      const link = /http:\/\/panel\.avm\.example\.com\/auth\/register\/([A-Za-z0-9_-]{43})/.exec(text);
+      const link = /https:\/\/panel\.avm\.example\.com\/auth\/register\/([A-Za-z0-9_-]{43})/.exec(text);
       expect(link).not.toBeNull();
       expect(html).toContain(`href="${link![0]}"`);
       const registered = await ctx.app.inject({

@@ -9,12 +9,13 @@ import {
   tokenParams,
   tokenResponse,
 } from '@avlu/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { sortKeys } from '../../platform/db/list';
+import { appBaseUrl } from '../../platform/links';
 import { locationOf } from '../../platform/request-context';
-import { publicBaseUrl } from '../mail/public-url';
 import { acting } from '../users/acting';
 import {
   createInvitation,
@@ -31,9 +32,9 @@ const config = { subject: 'modules:users:user-invitation' } as const;
 
 /** Invitations (spec §2 /user/invitations) and the public register-by-invitation calls. */
 export const invitationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config: appConfig }) => {
-  const mailOf = (request: Parameters<typeof publicBaseUrl>[1]) => ({
+  const mailOf = (request: FastifyRequest) => ({
     mailer: app.mailer,
-    baseUrl: publicBaseUrl(appConfig, request),
+    baseUrl: appBaseUrl(appConfig),
     log: request.log,
   });
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../platform/errors';
-import { publicBaseUrl } from '../mail/public-url';
+import { appBaseUrl } from '../../platform/links';
 import { countResetRequest, resetPassword, sendPasswordReset } from './password-reset.service';
 
 /**
@@ -35,7 +35,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
         email: request.body.admin_email,
         lang: request.lang,
         clientAddress: request.ip,
-        baseUrl: publicBaseUrl(config, request),
+        baseUrl: appBaseUrl(config),
         mailer: app.mailer,
         log: request.log,
       })
