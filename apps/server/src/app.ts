@@ -30,6 +30,7 @@ import { openApi } from './platform/openapi';
 import { webDistDir } from './platform/paths';
 import { parseQueryString } from './platform/query-string';
 import { requestContext } from './platform/request-context';
+import { securityHeaders } from './platform/security-headers';
 import { createSms, type SmsSender } from './platform/sms';
 import { staticWeb } from './platform/static-web';
 import { validatorCompiler } from './platform/zod-validation';
@@ -85,6 +86,8 @@ export const buildApp = async (deps: AppDeps) => {
     frameworkErrors,
     // Requests on kept-alive connections finish normally during shutdown; /api/ready says 503 meanwhile.
     return503OnClosing: false,
+    // Behind a reverse proxy every request comes from the proxy: believe its X-Forwarded-For only.
+    trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -106,12 +109,17 @@ export const buildApp = async (deps: AppDeps) => {
   const isReady = () => !closing && (deps.jobs?.running() ?? true);
 
   await app.register(errorHandler);
+  await app.register(securityHeaders, { publicUrl: deps.config.publicUrl });
   // Before the request context: a caller without a valid token gets 401 before any 400 (see staff-auth.ts).
-  await app.register(staffAuth, { db: deps.db, resolveStaff: (token) => resolveSession(deps.db, token) });
+  await app.register(staffAuth, {
+    db: deps.db,
+    resolveStaff: (token) => resolveSession(deps.db, token),
+    publicDocs: deps.config.apiDocs === 'public',
+  });
   // The micro-site's /ext routes answer to a mall's token and a customer session instead (route-access.ts).
   await app.register(microSiteAuth, { db: deps.db });
   await app.register(requestContext, { findLocation: (id) => findLocation(deps.db, id) });
-  await app.register(openApi, { publicUrl: deps.config.publicUrl });
+  await app.register(openApi, { publicUrl: deps.config.publicUrl, ui: deps.config.apiDocs !== 'off' });
   await app.register(staticWeb, { root: deps.webDist ?? webDistDir });
   await app.register(
     async (api) => {

@@ -23,6 +23,8 @@ describe('parseConfig', () => {
       admin: { email: 'admin@avlu.local', password: undefined },
       demoData: true,
       publicUrl: 'http://localhost:3000',
+      trustProxy: [],
+      apiDocs: 'public',
       logLevel: 'info',
       production: false,
       mail: { from: 'Avlu <no-reply@avlu.local>', smtp: undefined },
@@ -42,6 +44,7 @@ describe('parseConfig', () => {
         ADMIN_PASSWORD: 'çok-gizli',
         DEMO_DATA: 'TRUE',
         PUBLIC_URL: 'https://avm.example.com',
+        TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,loopback,2001:db8::/32',
         LOG_LEVEL: 'debug',
         NODE_ENV: 'production',
         CUSTOMER_RETENTION_DAYS: '90',
@@ -63,6 +66,8 @@ describe('parseConfig', () => {
       admin: { email: 'yonetici@example.com', password: 'çok-gizli' },
       demoData: true,
       publicUrl: 'https://avm.example.com',
+      trustProxy: ['10.0.0.5', '10.1.0.0/16', 'loopback', '2001:db8::/32'],
+      apiDocs: 'staff',
       logLevel: 'debug',
       production: true,
       mail: { from: 'Avlu <no-reply@avlu.local>', smtp: undefined },
@@ -93,6 +98,20 @@ describe('parseConfig', () => {
     const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://avm.example.com' };
     expect(parseConfig(production).demoData).toBe(false);
     expect(parseConfig({ ...production, DEMO_DATA: 'true' }).demoData).toBe(true);
+  });
+
+  it('names a TRUST_PROXY entry that is not an address, a CIDR range or a named range', () => {
+    for (const value of ['10.0.0.300', '10.0.0.0/33', 'proxy.local', '10.0.0.1,', '::1/129'])
+      expect(problemsOf({ TRUST_PROXY: value })).toEqual([
+        'TRUST_PROXY: Addresses or CIDR ranges of the reverse proxies, separated by commas: 10.0.0.5,10.1.0.0/16',
+      ]);
+  });
+
+  it('reads API_DOCS', () => {
+    expect(parseConfig({ API_DOCS: 'off' }).apiDocs).toBe('off');
+    expect(
+      parseConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://a.example', API_DOCS: 'public' }).apiDocs,
+    ).toBe('public');
   });
 
   it('resolves a relative DATA_DIR against the working directory', () => {

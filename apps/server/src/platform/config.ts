@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { issuesToFields } from '@avlu/contracts';
 import { z } from 'zod';
@@ -17,6 +18,16 @@ const isSender = (value: string) => {
   return z.email().safeParse(address.trim()).success;
 };
 
+/** An address or CIDR range proxy-addr (Fastify's trustProxy) takes, or one of its named ranges. */
+const isProxyAddress = (entry: string) => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+};
+
 const environment = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -26,6 +37,8 @@ const environment = z.object({
   ADMIN_PASSWORD: z.string().min(6).max(200).optional(),
   DEMO_DATA: flag.optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRUST_PROXY: z.string().trim().optional(),
+  API_DOCS: z.enum(['public', 'staff', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
   SMTP_HOST: z.string().trim().min(1).max(253).optional(),
@@ -79,6 +92,13 @@ export type Config = {
   demoData: boolean;
   /** Where users reach the app; links the server sends start with it (see links.ts). */
   publicUrl: string;
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed (Fastify's `trustProxy`); empty: none, the
+   * client is the connection's peer. Address limits count the client address this yields.
+   */
+  trustProxy: string[];
+  /** Who may read /api/docs: anyone, signed-in staff (the default in production), or nobody. */
+  apiDocs: 'public' | 'staff' | 'off';
   logLevel: z.infer<typeof environment>['LOG_LEVEL'];
   production: boolean;
   mail: { from: string; smtp: SmtpConfig | undefined };
@@ -139,7 +159,13 @@ export const parseConfig = (env: Record<string, string | undefined>, cwd = proce
     production && values.PUBLIC_URL === undefined
       ? ['PUBLIC_URL: Required in production: links in mail (password reset, invitations) point to it']
       : [];
-  const problems = [...mailProblems, ...smsProblems, ...publicUrlProblems];
+  const trustProxy = values.TRUST_PROXY?.split(',').map((entry) => entry.trim()) ?? [];
+  const proxyProblems = trustProxy.every(isProxyAddress)
+    ? []
+    : [
+        'TRUST_PROXY: Addresses or CIDR ranges of the reverse proxies, separated by commas: 10.0.0.5,10.1.0.0/16',
+      ];
+  const problems = [...mailProblems, ...smsProblems, ...publicUrlProblems, ...proxyProblems];
   if (problems.length > 0) throw new ConfigError(problems);
   const secure = values.SMTP_SECURE ?? values.SMTP_PORT === 465;
   return {
@@ -152,6 +178,8 @@ export const parseConfig = (env: Record<string, string | undefined>, cwd = proce
     // one, starts clean unless asked: demo customers are made-up people in a live mall's lists.
     demoData: values.DEMO_DATA ?? (values.DATABASE_URL === undefined && !production),
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    trustProxy,
+    apiDocs: values.API_DOCS ?? (production ? 'staff' : 'public'),
     logLevel: values.LOG_LEVEL,
     production,
     mail: {

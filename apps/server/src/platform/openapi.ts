@@ -44,7 +44,7 @@ const withCommonParts: Transform = (document) => {
 };
 
 /** The OpenAPI document built from the routes' Zod schemas, at /api/docs/json, with Swagger UI at /api/docs. */
-export const openApi = fp(async (app: FastifyInstance, options: { publicUrl: string }) => {
+export const openApi = fp(async (app: FastifyInstance, options: { publicUrl: string; ui: boolean }) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -72,5 +72,5 @@ export const openApi = fp(async (app: FastifyInstance, options: { publicUrl: str
     },
     transform: withCommonParts,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (options.ui) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 });

@@ -10,13 +10,15 @@ export type StaffAuthOptions = {
   db: Database;
   /** The live session of a bearer token, with its admin, role and malls; undefined for any bad token. */
   resolveStaff: (token: string) => Promise<StaffUser | undefined>;
+  /** Swagger UI and the OpenAPI document open to anyone (API_DOCS=public); else they need a staff token. */
+  publicDocs: boolean;
 };
 
 /** Swagger UI and the OpenAPI document are registered by a plugin we do not write: public by address. */
-const PUBLIC_PREFIXES = ['/api/docs'];
+const DOCS = '/api/docs';
 
-const markPublic = (route: RouteOptions) => {
-  if (PUBLIC_PREFIXES.some((prefix) => route.url === prefix || route.url.startsWith(`${prefix}/`)))
+const markPublicDocs = (route: RouteOptions) => {
+  if (route.url === DOCS || route.url.startsWith(`${DOCS}/`))
     route.config = { ...route.config, auth: 'public' };
 };
 
@@ -54,9 +56,9 @@ const denied = (db: Database, request: FastifyRequest, details: Record<string, u
  * location and answers 404.
  */
 export const staffAuth = fp(
-  async (app: FastifyInstance, { db, resolveStaff }: StaffAuthOptions) => {
+  async (app: FastifyInstance, { db, resolveStaff, publicDocs }: StaffAuthOptions) => {
     app.decorateRequest('staff', undefined);
-    app.addHook('onRoute', markPublic);
+    if (publicDocs) app.addHook('onRoute', markPublicDocs);
     app.addHook('onRequest', async (request) => {
       const url = request.routeOptions.url;
       // Pages, files and unknown addresses (404/405) are not API routes.
