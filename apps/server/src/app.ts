@@ -119,7 +119,7 @@ export const buildApp = async (deps: AppDeps) => {
   // The micro-site's /ext routes answer to a mall's token and a customer session instead (route-access.ts).
   await app.register(microSiteAuth, { db: deps.db });
   await app.register(requestContext, { findLocation: (id) => findLocation(deps.db, id) });
-  await app.register(openApi, { publicUrl: deps.config.publicUrl, ui: deps.config.apiDocs !== 'off' });
+  await app.register(openApi, { ui: deps.config.apiDocs !== 'off' });
   await app.register(staticWeb, { root: deps.webDist ?? webDistDir });
   await app.register(
     async (api) => {

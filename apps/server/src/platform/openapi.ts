@@ -44,7 +44,7 @@ const withCommonParts: Transform = (document) => {
 };
 
 /** The OpenAPI document built from the routes' Zod schemas, at /api/docs/json, with Swagger UI at /api/docs. */
-export const openApi = fp(async (app: FastifyInstance, options: { publicUrl: string; ui: boolean }) => {
+export const openApi = fp(async (app: FastifyInstance, options: { ui: boolean }) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -53,7 +53,7 @@ export const openApi = fp(async (app: FastifyInstance, options: { publicUrl: str
         description: 'Customer data and loyalty platform for shopping malls',
         version: serverVersion,
       },
-      servers: [{ url: options.publicUrl }],
+      // No servers: Swagger UI then calls the origin it was loaded from, which is always this server.
       components: {
         securitySchemes: {
           staffToken: {
