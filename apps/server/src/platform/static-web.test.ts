@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helper';
 
@@ -15,6 +16,47 @@ afterAll(() => rm(dist, { recursive: true, force: true }));
 const ctx = useTestApp({ webDist: dist });
 
 describe('web app', () => {
+  it('serves what is on disk: a rebuild without a restart serves its new files and drops the old', async () => {
+    expect((await ctx.app.inject({ url: '/assets/index-3f9a1c.js' })).statusCode).toBe(200);
+    await writeFile(path.join(dist, 'assets/index-new123.js'), 'console.log(2)');
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Avlu 2</title>');
+    await rm(path.join(dist, 'assets/index-3f9a1c.js'));
+    const added = await ctx.app.inject({ url: '/assets/index-new123.js' });
+    expect(added.statusCode).toBe(200);
+    expect(added.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(added.body).toBe('console.log(2)');
+    expect((await ctx.app.inject({ url: '/customers' })).body).toContain('<title>Avlu 2</title>');
+    expect((await ctx.app.inject({ url: '/assets/index-3f9a1c.js' })).statusCode).toBe(404);
+    await writeFile(path.join(dist, 'assets/index-3f9a1c.js'), 'console.log(1)');
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Avlu</title>');
+  });
+
+  it('sends the precompressed brotli or gzip file to a browser that accepts it', async () => {
+    const code = 'export const answer = 42;'.repeat(50);
+    await writeFile(path.join(dist, 'assets/vendor-9a8b7c.js'), code);
+    await writeFile(path.join(dist, 'assets/vendor-9a8b7c.js.br'), brotliCompressSync(code));
+    await writeFile(path.join(dist, 'assets/vendor-9a8b7c.js.gz'), gzipSync(code));
+    const url = '/assets/vendor-9a8b7c.js';
+    const br = await ctx.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(code);
+    const gzip = await ctx.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(code);
+    const plain = await ctx.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(code);
+  });
+
+  it('refuses paths that leave the web root', async () => {
+    for (const url of ['/assets/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/package.json']) {
+      const response = await ctx.app.inject({ url });
+      expect(response.body, url).not.toContain('"workspaces"');
+    }
+  });
+
   it('serves index.html at the root without caching', async () => {
     const response = await ctx.app.inject({ url: '/' });
     expect(response.statusCode).toBe(200);
