@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './precompress';
 
 /** In development, /micro-site/… is the micro-site's own page, as the server does in production (static-web.ts). */
 const microSitePage = (): Plugin => ({
@@ -21,7 +22,7 @@ const microSitePage = (): Plugin => ({
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), microSitePage()],
+  plugins: [react(), microSitePage(), precompress()],
   server: { port: 5173, proxy: { '/api': apiTarget } },
   build: {
     outDir: 'dist',

@@ -5,6 +5,10 @@ import { AppProviders } from './app/AppProviders';
 import { routes } from './app/routes';
 import { httpAuthClient } from './lib/auth';
 import './lib/i18n';
+import { reloadOnStaleChunk } from './lib/release/stale-chunk';
+
+// A page's code that is gone after a new release: load the new release instead (once).
+reloadOnStaleChunk();
 
 const router = createBrowserRouter(routes);
 

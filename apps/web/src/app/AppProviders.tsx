@@ -5,6 +5,7 @@ import { SnackbarProvider } from 'notistack';
 import { type ReactNode, useState } from 'react';
 import { ConfirmProvider } from '../components/confirm-dialog';
 import { type AuthClient, AuthProvider } from '../lib/auth';
+import { ReleaseNotice } from '../lib/release/ReleaseNotice';
 import '../lib/i18n/dates';
 import { useLanguage } from '../lib/i18n/use-language';
 import { SettingsProvider } from '../lib/settings';
@@ -35,6 +36,7 @@ export function AppProviders({ authClient, children }: AppProvidersProps) {
               autoHideDuration={3000}
               anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
             >
+              <ReleaseNotice />
               <ConfirmProvider>
                 <AuthProvider client={authClient}>{children}</AuthProvider>
               </ConfirmProvider>

@@ -8,4 +8,7 @@ export default {
     close: 'Close',
     retry: 'Try again',
   },
+  release: {
+    reloaded: 'A new version of Avlu was released; the page was reloaded.',
+  },
 };

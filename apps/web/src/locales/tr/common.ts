@@ -8,4 +8,7 @@ export default {
     close: 'Kapat',
     retry: 'Tekrar dene',
   },
+  release: {
+    reloaded: 'Avlu’nun yeni sürümü yayınlandı; sayfa yenilendi.',
+  },
 };
