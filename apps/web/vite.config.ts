@@ -38,5 +38,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Generous for a busy 2-core machine; Testing Library's waits are set in setup.ts.
+    testTimeout: 30_000,
   },
 });

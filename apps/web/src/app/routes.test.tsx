@@ -5,11 +5,27 @@ import { fakeAuthClient, renderApp, renderWithProviders, type SignedInAs } from 
 import { RootRedirect } from './guards/RootRedirect';
 
 describe('routes and guards', () => {
-  it('sends an unknown path to the 404 page', async () => {
-    const { router } = renderApp({ path: '/bu/sayfa/yok' });
+  it('shows an unknown path as 404 inside the layout, with the sidebar and a way back', async () => {
+    const { router } = renderApp({ path: '/bu/sayfa/yok', signedInAs: { role: systemAdminRole } });
     expect(await screen.findByRole('heading', { name: 'Sayfa bulunamadı' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/404');
+    expect(router.state.location.pathname).toBe('/bu/sayfa/yok');
+    expect(screen.getByRole('navigation', { name: 'Ana menü' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ana sayfaya dön' })).toHaveAttribute('href', '/');
+  });
+
+  it('neither links to nor opens a module that is not built yet', async () => {
+    renderApp({ path: '/campaigns/list', signedInAs: { role: systemAdminRole } });
+    expect(await screen.findByRole('heading', { name: 'Sayfa bulunamadı' })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Ana menü' });
+    expect(menu).toHaveTextContent('Müşteriler');
+    expect(menu).not.toHaveTextContent('Kampanyalar');
+    expect(menu).not.toHaveTextContent('Sadakat');
+  });
+
+  it('sends a guest at an unknown path to the login page', async () => {
+    const { router } = renderApp({ path: '/bu/sayfa/yok' });
+    expect(await screen.findByRole('heading', { name: 'Giriş Yap' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
   });
 
   it('sends a guest from a staff page to the login page', async () => {
@@ -29,6 +45,7 @@ describe('routes and guards', () => {
     renderApp({ path: '/app', signedInAs: { role: roleWith('modules:loyalty:receipts') } });
     expect(await screen.findByRole('heading', { name: 'Yetki Reddedildi' })).toBeInTheDocument();
     expect(screen.getByText('Bu sayfaya erişim yetkiniz yok.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ana sayfaya dön' })).toHaveAttribute('href', '/');
     // The layout stays, so the admin can go where they may.
     expect(screen.getByRole('navigation', { name: 'Ana menü' })).toBeInTheDocument();
   });
@@ -77,9 +94,8 @@ describe('the root path', () => {
   });
 
   it('goes to the first permitted screen in sidebar order otherwise', async () => {
-    expect(await landing({ role: roleWith('modules:survey', 'modules:loyalty:loyalty-gift') })).toBe(
-      '/loyalty/gifts',
-    );
+    const role = roleWith('modules:survey', 'modules:customer-registration:channel-tags');
+    expect(await landing({ role })).toBe('/registration/channel-tags');
   });
 
   it('goes to the profile when the role opens no screen', async () => {

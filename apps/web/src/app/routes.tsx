@@ -6,7 +6,7 @@ import { channelRoutes } from '../features/channels/routes';
 import { customerRoutes } from '../features/customers/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { RouteError } from '../features/errors/RouteError';
-import { errorRoutes } from '../features/errors/routes';
+import { errorRoutes, notFoundInLayoutRoute } from '../features/errors/routes';
 import { invitationRoutes } from '../features/invitations/routes';
 import { locationRoutes } from '../features/locations/routes';
 import { registrationRoutes } from '../features/registration/routes';
@@ -69,8 +69,9 @@ export const routes: RouteObject[] = [
           ...registrationRoutes,
           ...channelRoutes,
           ...customerRoutes,
-          // Feature route lists go here: reports, customers, registration, campaigns, feedbacks,
-          // agreements, qr-codes, marketing, reservation, surveys, lending, loyalty.
+          // Feature route lists go here: reports, campaigns, feedbacks, agreements, qr-codes,
+          // marketing, reservation, surveys, lending, loyalty.
+          notFoundInLayoutRoute,
         ],
       },
       ...errorRoutes,

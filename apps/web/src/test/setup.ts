@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { changeLanguage, i18n } from '../lib/i18n';
 import { installMatchMedia, resetViewport } from './viewport';
+
+// findBy*/waitFor wait for lazily loaded pages and the answers of the fake server: on a busy 2-core
+// machine the first render of a screen can take seconds, so the default 1 s is too short. One place.
+configure({ asyncUtilTimeout: 10_000 });
 
 installMatchMedia();
 // jsdom does not scroll; the router's scroll restoration would log on every navigation.

@@ -1,11 +1,8 @@
 import { isObjectId } from '@avlu/contracts';
-import CardGiftcardOutlinedIcon from '@mui/icons-material/CardGiftcardOutlined';
 import CodeOffOutlinedIcon from '@mui/icons-material/CodeOffOutlined';
 import CodeOutlinedIcon from '@mui/icons-material/CodeOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import RestoreOutlinedIcon from '@mui/icons-material/RestoreOutlined';
-import TollOutlinedIcon from '@mui/icons-material/TollOutlined';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -37,7 +34,9 @@ import {
   useSetDeveloper,
 } from './customers.resource';
 
-const tabs = ['profile', 'consents', 'receipts', 'coupons', 'wheel'] as const;
+// The receipts, coupons and wheel-of-fortune tabs of spec §2 come with the loyalty and campaign
+// modules: a tab before its module would say "none yet" of a feature that does not exist.
+const tabs = ['profile', 'consents'] as const;
 type TabKey = (typeof tabs)[number];
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -112,15 +111,6 @@ function ProfileFields({ profile }: { profile: CustomerProfile }) {
         </Field>
       ))}
     </Box>
-  );
-}
-
-function EmptyTab({ icon, text }: { icon: ReactNode; text: string }) {
-  return (
-    <Stack spacing={1} sx={{ alignItems: 'center', py: 6, color: 'text.secondary' }}>
-      {icon}
-      <Typography variant="body2">{text}</Typography>
-    </Stack>
   );
 }
 
@@ -284,21 +274,6 @@ export default function CustomerDetailPage() {
           <Box sx={{ p: 3 }} role="tabpanel" aria-label={t(`detail.tabs.${tab}`)}>
             {tab === 'profile' && <ProfileFields profile={profile.data} />}
             {tab === 'consents' && <CustomerConsents profile={profile.data} />}
-            {tab === 'receipts' && (
-              <EmptyTab
-                icon={<ReceiptLongOutlinedIcon fontSize="large" />}
-                text={t('detail.empty.receipts')}
-              />
-            )}
-            {tab === 'coupons' && (
-              <EmptyTab
-                icon={<CardGiftcardOutlinedIcon fontSize="large" />}
-                text={t('detail.empty.coupons')}
-              />
-            )}
-            {tab === 'wheel' && (
-              <EmptyTab icon={<TollOutlinedIcon fontSize="large" />} text={t('detail.empty.wheel')} />
-            )}
           </Box>
         </Card>
       </Stack>

@@ -1,6 +1,7 @@
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { useTranslation } from 'react-i18next';
 import { ErrorView } from './ErrorView';
+import { HomeButton } from './HomeButton';
 
 export function PermissionDenied() {
   const { t } = useTranslation('errors-page');
@@ -9,6 +10,7 @@ export function PermissionDenied() {
       icon={LockOutlinedIcon}
       title={t('permissionDenied.title')}
       text={t('permissionDenied.text')}
+      action={<HomeButton />}
     />
   );
 }

@@ -175,11 +175,6 @@ export default {
       coupons: 'Coupons',
       wheel: 'Wheel of fortune rights',
     },
-    empty: {
-      receipts: 'This customer has no receipts yet.',
-      coupons: 'This customer has no coupons yet.',
-      wheel: 'This customer has no wheel of fortune rights yet.',
-    },
     registeredOn: 'Registered on {{date}}',
     ageYears: '{{age}} years old',
     markDeveloper: 'Mark as developer',

@@ -170,11 +170,6 @@ export default {
       coupons: 'Kuponlar',
       wheel: 'Çarkıfelek hakları',
     },
-    empty: {
-      receipts: 'Bu müşterinin henüz fişi yok.',
-      coupons: 'Bu müşterinin henüz kuponu yok.',
-      wheel: 'Bu müşterinin henüz çarkıfelek hakkı yok.',
-    },
     registeredOn: '{{date}} tarihinde kaydoldu',
     ageYears: '{{age}} yaşında',
     markDeveloper: 'Geliştirici olarak işaretle',

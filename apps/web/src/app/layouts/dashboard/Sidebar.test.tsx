@@ -19,27 +19,23 @@ const mainMenu = async () => {
 describe('sidebar', () => {
   it('shows only the groups with a permitted screen, and opens the group of the current path', async () => {
     renderWithProviders(<DashboardLayout />, {
-      path: '/loyalty/receipts',
-      signedInAs: { role: roleWith('modules:loyalty:receipts', 'modules:customers:customer-list') },
+      path: '/registration/channels',
+      signedInAs: {
+        role: roleWith('modules:customer-registration:channels', 'modules:customers:customer-list'),
+      },
     });
     const menu = await mainMenu();
 
-    const loyalty = within(menu).getByRole('button', { name: 'Sadakat' });
+    const registration = within(menu).getByRole('button', { name: 'Müşteri Kaydı' });
     const customers = within(menu).getByRole('button', { name: 'Müşteriler' });
-    expect(loyalty).toHaveAttribute('aria-expanded', 'true');
+    expect(registration).toHaveAttribute('aria-expanded', 'true');
     expect(customers).toHaveAttribute('aria-expanded', 'false');
-    expect(within(menu).queryByRole('button', { name: 'Kampanyalar' })).not.toBeInTheDocument();
-    expect(within(menu).queryByRole('button', { name: 'Pazarlama' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('button', { name: 'Ayarlar' })).not.toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Genel Bakış' })).not.toBeInTheDocument();
 
-    // Reset points share the receipts subject (spec §6), the other loyalty screens do not.
-    expect(within(menu).getByRole('link', { name: 'Fişler' })).toHaveAttribute('aria-current', 'page');
-    expect(within(menu).getByRole('link', { name: 'Puan Sıfırlama' })).toHaveAttribute(
-      'href',
-      '/loyalty/reset-points',
-    );
-    expect(within(menu).queryByRole('link', { name: 'Hediyeler' })).not.toBeInTheDocument();
-    expect(within(menu).queryByRole('link', { name: 'Müşteri Listesi' })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Kanallar' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu).queryByRole('link', { name: 'Kanal Etiketleri' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Müşteri Kaydı' })).not.toBeInTheDocument();
   });
 
   it('folds a group open and shut', async () => {
@@ -58,26 +54,17 @@ describe('sidebar', () => {
     expect(customers).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('shows every group to the system admin, labelled as platform admin', async () => {
+  it('shows the system admin every group that has a built screen, labelled as platform admin', async () => {
     renderWithProviders(<DashboardLayout />, { path: '/app', signedInAs: { role: systemAdminRole } });
     const menu = await mainMenu();
-    for (const group of [
-      'Müşteri Kaydı',
-      'Müşteriler',
-      'Kampanyalar',
-      'Sadakat',
-      'Geri Bildirimler',
-      'Raporlar',
-      'Pazarlama',
-      'Rezervasyon',
-      'Anketler',
-      'Ödünç Verme',
-    ]) {
+    for (const group of ['Müşteri Kaydı', 'Müşteriler', 'Ayarlar'])
       expect(within(menu).getByRole('button', { name: group })).toBeInTheDocument();
-    }
-    for (const link of ['Genel Bakış', 'Sözleşmeler', 'QR Kodlar']) {
-      expect(within(menu).getByRole('link', { name: link })).toBeInTheDocument();
-    }
+    expect(within(menu).getByRole('link', { name: 'Genel Bakış' })).toBeInTheDocument();
+    // Modules not built yet have no entry (they come with their issues).
+    for (const group of ['Kampanyalar', 'Sadakat', 'Pazarlama', 'Rezervasyon', 'Anketler', 'Ödünç Verme'])
+      expect(within(menu).queryByRole('button', { name: group })).not.toBeInTheDocument();
+    for (const link of ['Sözleşmeler', 'QR Kodlar'])
+      expect(within(menu).queryByRole('link', { name: link })).not.toBeInTheDocument();
     expect(screen.getByText('Platform Yöneticisi')).toBeInTheDocument();
     expect(screen.getByText('Elif Yılmaz')).toBeInTheDocument();
   });
@@ -107,10 +94,10 @@ describe('sidebar', () => {
     expect(JSON.parse(localStorage.getItem('settings') ?? '{}')).toMatchObject({ navCollapsed: true });
 
     // The mini menu's groups open as menus of their screens.
-    await user.click(within(await mainMenu()).getByRole('button', { name: 'Sadakat' }));
-    expect(await screen.findByRole('menuitem', { name: 'Hediyeler' })).toHaveAttribute(
+    await user.click(within(await mainMenu()).getByRole('button', { name: 'Müşteriler' }));
+    expect(await screen.findByRole('menuitem', { name: 'Müşteri Listesi' })).toHaveAttribute(
       'href',
-      '/loyalty/gifts',
+      '/customers/filter',
     );
   });
 
@@ -122,7 +109,7 @@ describe('sidebar', () => {
       signedInAs: { role: systemAdminRole },
     });
     await user.click(await screen.findByRole('button', { name: 'Menüyü aç' }));
-    expect(within(await mainMenu()).getByRole('button', { name: 'Sadakat' })).toBeInTheDocument();
+    expect(within(await mainMenu()).getByRole('button', { name: 'Müşteriler' })).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('settings') ?? '{}')).toMatchObject({ navCollapsed: false });
   });
 });

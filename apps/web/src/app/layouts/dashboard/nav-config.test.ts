@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canVisit, isSystemAdminPath } from '../../../lib/permissions';
 import { roleWith, systemAdminRole } from '../../../test/fixtures';
+import { hasScreen } from '../../screens';
 import { firstPermittedPath, groupContains, navConfig, permittedNav } from './nav-config';
 
 const group = (key: string) => {
@@ -9,10 +10,24 @@ const group = (key: string) => {
   return entry;
 };
 
+// The permission rules, as if every module of the spec were built.
+const everyScreen = () => true;
+
 describe('sidebar entries', () => {
+  it('links only to screens the app has: a module not built yet is not offered', () => {
+    const keys = (entries: ReturnType<typeof permittedNav>) =>
+      entries.flatMap((entry) => (entry.kind === 'link' ? [entry.key] : entry.items.map((item) => item.key)));
+    const shown = keys(permittedNav((path) => canVisit(systemAdminRole, path)));
+    expect(shown).toEqual(expect.arrayContaining(['dashboard', 'customerList', 'channels', 'locations']));
+    for (const unbuilt of ['campaigns', 'receipts', 'agreements', 'qrCodes', 'smsNotifications', 'surveys'])
+      expect(shown).not.toContain(unbuilt);
+    expect(hasScreen('/customers/filter')).toBe(true);
+    expect(hasScreen('/campaigns/list')).toBe(false);
+  });
+
   it('cuts groups down to their permitted screens and drops empty ones', () => {
     const role = roleWith('modules:marketing:sms-notifications', 'modules:agreements');
-    const entries = permittedNav((path) => canVisit(role, path));
+    const entries = permittedNav((path) => canVisit(role, path), everyScreen);
     expect(entries.map((entry) => entry.key)).toEqual(['agreements', 'marketing']);
     const marketing = entries[1];
     expect(marketing?.kind === 'group' && marketing.items.map((item) => item.key)).toEqual([
@@ -22,8 +37,10 @@ describe('sidebar entries', () => {
 
   it('finds the first permitted screen in sidebar order', () => {
     const role = roleWith('modules:lending', 'modules:campaigns:code-providers');
-    expect(firstPermittedPath((path) => canVisit(role, path))).toBe('/campaigns/coupon-providers');
-    expect(firstPermittedPath(() => false)).toBeUndefined();
+    expect(firstPermittedPath((path) => canVisit(role, path), everyScreen)).toBe(
+      '/campaigns/coupon-providers',
+    );
+    expect(firstPermittedPath(() => false, everyScreen)).toBeUndefined();
   });
 
   it('knows which group a deeper path belongs to', () => {
@@ -34,7 +51,7 @@ describe('sidebar entries', () => {
 
   it('shows the settings group to the system admin only', () => {
     const keys = (role: Parameters<typeof canVisit>[0]) =>
-      permittedNav((path) => canVisit(role, path)).map((entry) => entry.key);
+      permittedNav((path) => canVisit(role, path), everyScreen).map((entry) => entry.key);
     expect(keys(systemAdminRole)).toContain('settings');
     expect(keys(roleWith('modules:dashboard', 'modules:users:user-management'))).not.toContain('settings');
   });

@@ -13,6 +13,7 @@ import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import SpaceDashboardOutlinedIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
+import { hasScreen } from '../../screens';
 
 type Icon = typeof SvgIcon;
 
@@ -141,17 +142,28 @@ export const navConfig: NavEntry[] = [
   },
 ];
 
-/** The entries a role may see: links it may visit, groups cut down to their permitted items. */
-export const permittedNav = (canVisit: (path: string) => boolean): NavEntry[] =>
-  navConfig.flatMap((entry): NavEntry[] => {
-    if (entry.kind === 'link') return canVisit(entry.path) ? [entry] : [];
-    const items = entry.items.filter((item) => canVisit(item.path));
+/**
+ * The entries a role may see: screens that exist (`hasScreen`: a module not built yet has no link)
+ * and that it may visit; groups cut down to those items.
+ */
+export const permittedNav = (
+  canVisit: (path: string) => boolean,
+  exists: (path: string) => boolean = hasScreen,
+): NavEntry[] => {
+  const shown = (path: string) => exists(path) && canVisit(path);
+  return navConfig.flatMap((entry): NavEntry[] => {
+    if (entry.kind === 'link') return shown(entry.path) ? [entry] : [];
+    const items = entry.items.filter((item) => shown(item.path));
     return items.length > 0 ? [{ ...entry, items }] : [];
   });
+};
 
 /** Where `/` sends a role without the dashboard module: its first permitted screen in sidebar order. */
-export const firstPermittedPath = (canVisit: (path: string) => boolean): string | undefined => {
-  const [first] = permittedNav(canVisit);
+export const firstPermittedPath = (
+  canVisit: (path: string) => boolean,
+  exists: (path: string) => boolean = hasScreen,
+): string | undefined => {
+  const [first] = permittedNav(canVisit, exists);
   if (!first) return undefined;
   return first.kind === 'link' ? first.path : first.items[0]?.path;
 };
