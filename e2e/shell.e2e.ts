@@ -48,12 +48,13 @@ describe('web shell', () => {
     await page.getByText('Bu alan zorunludur').first().waitFor();
   });
 
-  it('sends an unknown path to the 404 page', async () => {
+  it('shows the 404 page, and sends a guest at an unknown path to sign in first', async () => {
     const { page } = browser;
-    await browser.open('/bu/sayfa/yok', { language: 'tr' });
-    await page.waitForURL('**/404');
+    await browser.open('/404', { language: 'tr' });
     await page.getByRole('heading', { name: 'Sayfa bulunamadı' }).waitFor();
     await browser.screenshot('not-found');
+    await browser.open('/bu/sayfa/yok', { language: 'tr' });
+    await page.waitForURL('**/auth/login');
   });
 
   it('shows the offline dialog while the connection is lost, and closes it when back', async () => {

@@ -29,15 +29,30 @@ describe('staff identity and access', () => {
     await page.waitForURL('**/auth/login');
   };
 
-  it('signs the system admin in to the dashboard with every group in the sidebar', async () => {
+  it('signs the system admin in to the dashboard with every built module in the sidebar', async () => {
     const { page } = browser;
     const admin = inject('admin');
     await signIn(admin.email, admin.password);
     await page.waitForURL('**/app');
     const menu = page.getByRole('navigation', { name: 'Ana menü' });
-    await menu.getByRole('button', { name: 'Kampanyalar' }).waitFor();
+    await menu.getByRole('button', { name: 'Müşteriler' }).waitFor();
+    await menu.getByRole('button', { name: 'Ayarlar' }).waitFor();
+    expect(await menu.getByRole('button', { name: 'Kampanyalar' }).count()).toBe(0);
     await page.getByText('Platform Yöneticisi').first().waitFor();
     await browser.screenshot('staff-dashboard-admin');
+  });
+
+  it('shows an unknown address as 404 inside the layout, the sidebar still there', async () => {
+    const { page } = browser;
+    await browser.open('/campaigns/list');
+    await page.getByRole('heading', { name: 'Sayfa bulunamadı' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Ana menü' })
+      .getByRole('button', { name: 'Müşteriler' })
+      .waitFor();
+    await browser.screenshot('staff-not-found-in-layout');
+    await page.getByRole('link', { name: 'Ana sayfaya dön' }).click();
+    await page.waitForURL('**/app');
   });
 
   it('switches the language of the back-office and back', async () => {
@@ -46,7 +61,7 @@ describe('staff identity and access', () => {
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page
       .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('button', { name: 'Campaigns' })
+      .getByRole('button', { name: 'Customers' })
       .waitFor();
     await browser.screenshot('staff-dashboard-en');
     await page.getByRole('button', { name: 'Language' }).click();
