@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useDocumentTitle } from '../../lib/document-title/use-document-title';
 
 export type Crumb = { label: string; to?: string };
 
@@ -18,6 +19,7 @@ type PageHeaderProps = {
 
 /** The top of a back-office screen: its title, where it sits, and its main action. */
 export function PageHeader({ title, crumbs, action }: PageHeaderProps) {
+  useDocumentTitle(title);
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}

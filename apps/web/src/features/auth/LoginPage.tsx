@@ -19,6 +19,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import type { ReturnTo } from '../../app/guards/AuthGuard';
 import { isApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { useDocumentTitle } from '../../lib/document-title/use-document-title';
 import { type LoginValues, loginSchema } from './login-schema';
 
 /** `validation.required` → `validation:required`, the shared catalogue's namespaced key. */
@@ -27,6 +28,7 @@ const validationKey = (message: string | undefined) => message?.replace(/^valida
 /** `leaveAfterSignIn`: go on by itself after signing in, where no guest guard does it (login-unprotected). */
 export default function LoginPage({ leaveAfterSignIn = false }: { leaveAfterSignIn?: boolean }) {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
+  useDocumentTitle(t('login.title'));
   const { login } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();

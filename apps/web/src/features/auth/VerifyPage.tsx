@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { useDocumentTitle } from '../../lib/document-title/use-document-title';
 import { BackToLogin } from './BackToLogin';
 
 /** What the forget-password page hands over: the address asked for, to name it in the text. */
@@ -13,6 +14,7 @@ export type VerifyState = { email?: string };
 /** /auth/verify: "check your email", the same words whether or not the address is registered. */
 export default function VerifyPage() {
   const { t } = useTranslation('auth');
+  useDocumentTitle(t('verify.title'));
   const email = (useLocation().state as VerifyState | null)?.email;
   return (
     <Stack spacing={3} sx={{ alignItems: 'center', textAlign: 'center' }}>

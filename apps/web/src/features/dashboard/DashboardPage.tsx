@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { type NavEntry, permittedNav } from '../../app/layouts/dashboard/nav-config';
 import { LogoMark } from '../../components/logo/Logo';
 import { useAuth } from '../../lib/auth';
+import { useDocumentTitle } from '../../lib/document-title/use-document-title';
 import { formatDate } from '../../lib/i18n/dates';
 import { usePermissions } from '../../lib/permissions';
 import { session } from '../../lib/session/storage';
@@ -104,8 +105,9 @@ function ShortcutCard({ entry }: { entry: NavEntry }) {
 
 /** /app: greets the admin and lists the sections their role opens; the dashboards issue adds the figures. */
 export default function DashboardPage() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'nav']);
   const { canVisit } = usePermissions();
+  useDocumentTitle(t('nav:items.dashboard'));
   // The dashboard itself is where we are; the shortcuts lead elsewhere.
   const shortcuts = useMemo(
     () => permittedNav(canVisit).filter((entry) => entry.key !== 'dashboard'),
@@ -117,7 +119,7 @@ export default function DashboardPage() {
       {shortcuts.length > 0 && (
         <Stack spacing={2.5} component="section" aria-labelledby="dashboard-shortcuts">
           <Typography variant="h4" component="h2" id="dashboard-shortcuts">
-            {t('shortcuts.title')}
+            {t('dashboard:shortcuts.title')}
           </Typography>
           <Box
             sx={{

@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import type SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/document-title/use-document-title';
 
 type ErrorViewProps = {
   icon: typeof SvgIcon;
@@ -15,6 +16,7 @@ type ErrorViewProps = {
 
 /** The shared shape of the 404, 500 and permission-denied screens: a big icon, a title, a way out. */
 export function ErrorView({ icon: Icon, code, title, text, action }: ErrorViewProps) {
+  useDocumentTitle(title);
   return (
     <Stack
       spacing={2.5}
