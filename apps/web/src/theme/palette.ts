@@ -10,12 +10,16 @@ type Tone = {
   contrastText: string;
 };
 
-/** The colour presets of the settings drawer; `default` is Avlu's own courtyard green. */
+/**
+ * The colour presets of the settings drawer; `default` is Avlu's own courtyard green. Each `main` is
+ * text on the page greys and under white button labels, so it keeps 4.5:1 there (WCAG AA;
+ * palette.test.ts checks every preset in both modes).
+ */
 export const presetPalettes: Record<ColorPreset, Tone> = {
   default: {
     lighter: '#D3F2EA',
     light: '#5CC3AA',
-    main: '#0E8A6F',
+    main: '#0D7C64',
     dark: '#086450',
     darker: '#033B30',
     contrastText: '#FFFFFF',
@@ -31,8 +35,8 @@ export const presetPalettes: Record<ColorPreset, Tone> = {
   cyan: {
     lighter: '#D2F4FA',
     light: '#5ACCE3',
-    main: '#0A97B8',
-    dark: '#066D87',
+    main: '#087791',
+    dark: '#055A70',
     darker: '#033E4D',
     contrastText: '#FFFFFF',
   },
@@ -47,15 +51,15 @@ export const presetPalettes: Record<ColorPreset, Tone> = {
   orange: {
     lighter: '#FFE9D2',
     light: '#FDAA5C',
-    main: '#E36D0C',
-    dark: '#A84C06',
+    main: '#AF5409',
+    dark: '#8A4207',
     darker: '#5E2902',
     contrastText: '#FFFFFF',
   },
   red: {
     lighter: '#FDE0DF',
     light: '#F2827C',
-    main: '#D3343B',
+    main: '#CD3239',
     dark: '#9B2029',
     darker: '#5A0E15',
     contrastText: '#FFFFFF',
@@ -80,7 +84,7 @@ const common = {
   info: { light: '#61C3F5', main: '#0E94D8', dark: '#0A6A9C', contrastText: '#FFFFFF' },
   success: { light: '#6BD68E', main: '#23A455', dark: '#17743B', contrastText: '#FFFFFF' },
   warning: { light: '#FFCE5C', main: '#F2A20C', dark: '#B27306', contrastText: '#1C252E' },
-  error: { light: '#FF8A80', main: '#E5484D', dark: '#B32C31', contrastText: '#FFFFFF' },
+  error: { light: '#FF8A80', main: '#C33D41', dark: '#9E2A2E', contrastText: '#FFFFFF' },
   grey,
 };
 
@@ -90,7 +94,15 @@ export const paletteFor = (mode: ThemeMode, preset: ColorPreset): PaletteOptions
     return {
       mode,
       ...common,
-      primary: { ...primary, main: primary.light, light: primary.lighter, dark: primary.main },
+      // Light tones on the dark page, and dark text on them: white on a light tone fails WCAG AA.
+      primary: {
+        ...primary,
+        main: primary.light,
+        light: primary.lighter,
+        dark: primary.main,
+        contrastText: grey[900],
+      },
+      error: { ...common.error, main: common.error.light, contrastText: grey[900] },
       background: { default: '#10161C', paper: '#18212A' },
       text: { primary: '#F2F5F7', secondary: '#A5B1BC', disabled: '#637381' },
       divider: 'rgba(165, 177, 188, 0.16)',
