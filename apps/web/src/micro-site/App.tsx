@@ -2,6 +2,7 @@ import type { MicroSiteLocation } from '@avlu/contracts';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { ChallengeProgress } from './components/ChallengeProgress';
 import { Footer, Header } from './components/Header';
 import { LoadingScreen } from './components/LoadingScreen';
 import { MicroSiteError } from './lib/api';
@@ -95,6 +96,7 @@ export function MicroSiteApp() {
         </Container>
       </Box>
       <Footer />
+      <ChallengeProgress />
     </>
   );
 }

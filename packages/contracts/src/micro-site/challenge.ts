@@ -23,6 +23,24 @@ export type PowChallenge = {
 
 export type PowSolution = { counter: number; derivedKey: string; time?: number };
 
+/** The part of WebCrypto used here (in browsers, workers and Node 20 alike), without DOM types. */
+type Subtle = {
+  importKey(
+    format: 'raw',
+    key: Uint8Array,
+    algorithm: 'PBKDF2',
+    extractable: false,
+    usages: ['deriveBits'],
+  ): Promise<unknown>;
+  deriveBits(
+    algorithm: { name: 'PBKDF2'; salt: Uint8Array; iterations: number; hash: string },
+    key: unknown,
+    length: number,
+  ): Promise<ArrayBuffer>;
+};
+type Runtime = { crypto: { subtle: Subtle }; btoa(data: string): string };
+const runtime = globalThis as unknown as Runtime;
+
 const HASHES: Record<string, string> = {
   'PBKDF2/SHA-256': 'SHA-256',
   'PBKDF2/SHA-384': 'SHA-384',
@@ -39,12 +57,12 @@ const toHex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(1
  */
 export const solvePowChallenge = async (
   challenge: PowChallenge,
-  options: { onProgress?: (share: number) => void; signal?: AbortSignal } = {},
+  options: { onProgress?: (share: number) => void; signal?: { readonly aborted: boolean } } = {},
 ): Promise<PowSolution | null> => {
   const { parameters } = challenge;
   const hash = HASHES[parameters.algorithm];
   if (!hash) throw new Error(`Unsupported challenge algorithm ${parameters.algorithm}`);
-  const subtle = globalThis.crypto.subtle;
+  const subtle = runtime.crypto.subtle;
   const nonce = fromHex(parameters.nonce);
   const salt = fromHex(parameters.salt);
   const prefix = parameters.keyPrefix.toLowerCase();
@@ -71,4 +89,4 @@ export const solvePowChallenge = async (
 
 /** The `altcha` field of a request: base64 of the challenge and its solution (the widget's format). */
 export const powPayload = (challenge: PowChallenge, solution: PowSolution) =>
-  btoa(JSON.stringify({ challenge, solution }));
+  runtime.btoa(JSON.stringify({ challenge, solution }));

@@ -40,8 +40,8 @@ export const customer = (overrides: Partial<MicroSiteCustomer> = {}): MicroSiteC
   ...overrides,
 });
 
-export const challenge = (registered: boolean, resendInSeconds = 180): SmsChallenge => ({
-  registered,
+/** What check and sms-resend answer, alike for customers and strangers. */
+export const challenge = (resendInSeconds = 180): SmsChallenge => ({
   customer_phone: '+905321234567',
   resend_at: new Date(Date.now() + resendInSeconds * 1000).toISOString(),
   expires_at: new Date(Date.now() + 300_000).toISOString(),
