@@ -2,7 +2,6 @@ import type { MicroSiteLocation } from '@avlu/contracts';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { ChallengeProgress } from './components/ChallengeProgress';
 import { Footer, Header } from './components/Header';
 import { LoadingScreen } from './components/LoadingScreen';
 import { MicroSiteError } from './lib/api';
@@ -96,7 +95,6 @@ export function MicroSiteApp() {
         </Container>
       </Box>
       <Footer />
-      <ChallengeProgress />
     </>
   );
 }
