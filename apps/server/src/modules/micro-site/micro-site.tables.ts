@@ -41,8 +41,11 @@ export const customerSessions = pgTable(
  * the live code (hashed, never the code), its wrong tries, the wrong tries in a row across codes and
  * the lock they lead to, and the send times of the last 24 hours for the hourly and daily caps. One
  * row per phone, locked (`for update`) by every decision about it, so concurrent requests for a
- * phone are decided one after another. Per-address and server-wide counts live in
- * `rate_limit_counters` (keys `sms:address:<ip>`, `sms:budget`).
+ * phone are decided one after another. The other counts live in `rate_limit_counters`, hourly
+ * (sms-codes.service.ts `keys`): codes asked for per client address, network and number range
+ * (`sms:address:<clientKey>`, `sms:network:<networkKey>`, `sms:prefix:<first 8 digits>`), SMS sent per
+ * mall and for the server (`sms:mall:<id>`, `sms:budget`), and wrong codes per client address,
+ * network and mall (`sms:failed:address:…`, `sms:failed:network:…`, `sms:failed:mall:<id>`).
  */
 export const smsPhoneStates = pgTable('sms_phone_states', {
   phone: varchar('phone', { length: 32 }).primaryKey(),
