@@ -15,6 +15,7 @@ export * from './i18n/format-issue';
 export * from './i18n/languages';
 export * from './i18n/messages';
 export * from './locations/location';
+export * from './micro-site/challenge';
 export * from './micro-site/micro-site';
 export * from './micro-site/session';
 export * from './permissions/page-subjects';

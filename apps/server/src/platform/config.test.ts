@@ -29,7 +29,21 @@ describe('parseConfig', () => {
       production: false,
       mail: { from: 'Avlu <no-reply@avlu.local>', smtp: undefined },
       customerRetentionDays: 30,
-      sms: { gateway: undefined, hourlyBudget: 1000, codesPerAddressPerHour: 20, allowedCountries: ['TR'] },
+      sms: {
+        gateway: undefined,
+        hourlyBudget: 1000,
+        codesPerAddressPerHour: 20,
+        mallHourlyBudget: 300,
+        registeredReservePercent: 20,
+        codesPerNetworkPerHour: 60,
+        codesPerPrefixPerHour: 20,
+        failedCodesPerAddressPerHour: 10,
+        failedCodesPerNetworkPerHour: 30,
+        challengePercent: 25,
+        challengeComplexity: 5000,
+        challengeKey: undefined,
+        allowedCountries: ['TR'],
+      },
     });
   });
 
@@ -54,6 +68,15 @@ describe('parseConfig', () => {
         SMS_GATEWAY_SENDER: 'KORDON AVM',
         SMS_HOURLY_BUDGET: '0',
         SMS_CODES_PER_ADDRESS_PER_HOUR: '50',
+        SMS_MALL_HOURLY_BUDGET: '100',
+        SMS_REGISTERED_RESERVE_PERCENT: '30',
+        SMS_CODES_PER_NETWORK_PER_HOUR: '200',
+        SMS_CODES_PER_PREFIX_PER_HOUR: '40',
+        SMS_FAILED_CODES_PER_ADDRESS_PER_HOUR: '5',
+        SMS_FAILED_CODES_PER_NETWORK_PER_HOUR: '15',
+        SMS_CHALLENGE_PERCENT: '0',
+        SMS_CHALLENGE_COMPLEXITY: '20000',
+        SMS_CHALLENGE_KEY: 'a-long-challenge-secret-of-32-characters-or-more',
         SMS_ALLOWED_COUNTRIES: 'TR,CY',
       },
       '/srv',
@@ -81,6 +104,15 @@ describe('parseConfig', () => {
         },
         hourlyBudget: 0,
         codesPerAddressPerHour: 50,
+        mallHourlyBudget: 100,
+        registeredReservePercent: 30,
+        codesPerNetworkPerHour: 200,
+        codesPerPrefixPerHour: 40,
+        failedCodesPerAddressPerHour: 5,
+        failedCodesPerNetworkPerHour: 15,
+        challengePercent: 0,
+        challengeComplexity: 20000,
+        challengeKey: 'a-long-challenge-secret-of-32-characters-or-more',
         allowedCountries: ['TR', 'CY'],
       },
     });
@@ -247,6 +279,8 @@ describe('parseConfig', () => {
       SMS_GATEWAY_SENDER: 'TWELVE CHARS',
       SMS_HOURLY_BUDGET: '-1',
       SMS_CODES_PER_ADDRESS_PER_HOUR: '0',
+      SMS_REGISTERED_RESERVE_PERCENT: '101',
+      SMS_CHALLENGE_KEY: 'too short',
       SMS_ALLOWED_COUNTRIES: 'tr, cy',
     });
     expect(problems.map((problem) => problem.split(':')[0])).toEqual([
@@ -254,6 +288,8 @@ describe('parseConfig', () => {
       'SMS_GATEWAY_SENDER',
       'SMS_HOURLY_BUDGET',
       'SMS_CODES_PER_ADDRESS_PER_HOUR',
+      'SMS_REGISTERED_RESERVE_PERCENT',
+      'SMS_CHALLENGE_KEY',
       'SMS_ALLOWED_COUNTRIES',
     ]);
   });

@@ -54,6 +54,15 @@ const environment = z.object({
   SMS_GATEWAY_SENDER: z.string().trim().min(1).max(11).optional(),
   SMS_HOURLY_BUDGET: z.coerce.number().int().min(0).max(10_000_000).default(1000),
   SMS_CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  SMS_MALL_HOURLY_BUDGET: z.coerce.number().int().min(0).max(10_000_000).default(300),
+  SMS_REGISTERED_RESERVE_PERCENT: z.coerce.number().int().min(0).max(100).default(20),
+  SMS_CODES_PER_NETWORK_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  SMS_CODES_PER_PREFIX_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  SMS_FAILED_CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  SMS_FAILED_CODES_PER_NETWORK_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  SMS_CHALLENGE_PERCENT: z.coerce.number().int().min(0).max(100).default(25),
+  SMS_CHALLENGE_COMPLEXITY: z.coerce.number().int().min(10).max(1_000_000).default(5000),
+  SMS_CHALLENGE_KEY: z.string().min(32).max(500).optional(),
   SMS_ALLOWED_COUNTRIES: z
     .string()
     .trim()
@@ -75,8 +84,32 @@ export type SmsConfig = {
   gateway: { url: string; user: string; password: string; sender: string } | undefined;
   /** SMS sent in any one hour, all malls together, before sending stops (0 sends none: a kill switch). */
   hourlyBudget: number;
-  /** Sign-in codes one client address may ask for in an hour. */
+  /** Sign-in codes one client address (IPv6: its /64) may ask for in an hour. */
   codesPerAddressPerHour: number;
+  /**
+   * SMS one mall may send in an hour unless `locations.location_sms_hourly_budget` says otherwise, so
+   * pumping one mall's public micro-site cannot spend every mall's share of `hourlyBudget`.
+   */
+  mallHourlyBudget: number;
+  /** The share (%) of a mall's hourly budget only phones already registered at the mall may use. */
+  registeredReservePercent: number;
+  /** Sign-in codes one client network (IPv4 /24, IPv6 /64) may ask for in an hour. */
+  codesPerNetworkPerHour: number;
+  /** Sign-in codes to one number range (the first SMS_PREFIX_DIGITS digits) in an hour. */
+  codesPerPrefixPerHour: number;
+  /** Wrong sign-in codes from one client address in an hour before its verifications are refused. */
+  failedCodesPerAddressPerHour: number;
+  /** The same for a client network (IPv4 /24, IPv6 /64). */
+  failedCodesPerNetworkPerHour: number;
+  /**
+   * A proof-of-work challenge is required once a mall (or the server) has used this share (%) of its
+   * hourly budget, or its wrong codes reach this share of its budget; 0 always requires one.
+   */
+  challengePercent: number;
+  /** The largest counter a challenge asks for (the client's work, on average half of it). */
+  challengeComplexity: number;
+  /** HMAC secret of challenges; unset, one is generated once and kept in the database. */
+  challengeKey: string | undefined;
   /** Countries whose mobile numbers may sign in to micro-sites (ISO codes). */
   allowedCountries: string[];
 };
@@ -209,6 +242,15 @@ export const parseConfig = (env: Record<string, string | undefined>, cwd = proce
             },
       hourlyBudget: values.SMS_HOURLY_BUDGET,
       codesPerAddressPerHour: values.SMS_CODES_PER_ADDRESS_PER_HOUR,
+      mallHourlyBudget: values.SMS_MALL_HOURLY_BUDGET,
+      registeredReservePercent: values.SMS_REGISTERED_RESERVE_PERCENT,
+      codesPerNetworkPerHour: values.SMS_CODES_PER_NETWORK_PER_HOUR,
+      codesPerPrefixPerHour: values.SMS_CODES_PER_PREFIX_PER_HOUR,
+      failedCodesPerAddressPerHour: values.SMS_FAILED_CODES_PER_ADDRESS_PER_HOUR,
+      failedCodesPerNetworkPerHour: values.SMS_FAILED_CODES_PER_NETWORK_PER_HOUR,
+      challengePercent: values.SMS_CHALLENGE_PERCENT,
+      challengeComplexity: values.SMS_CHALLENGE_COMPLEXITY,
+      challengeKey: values.SMS_CHALLENGE_KEY,
       allowedCountries: values.SMS_ALLOWED_COUNTRIES.split(','),
     },
   };

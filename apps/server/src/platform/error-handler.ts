@@ -47,7 +47,10 @@ const toErrorBody = (error: unknown, request: FastifyRequest): ErrorBody | null 
   const lang = pickLanguage(request.headers['accept-language']);
   if (error instanceof AppError) {
     const fields = error.options.fields && translateFields(error.options.fields, lang);
-    return body(error.statusCode, error.code, lang, error.options.params, fields);
+    return {
+      ...error.options.extra,
+      ...body(error.statusCode, error.code, lang, error.options.params, fields),
+    };
   }
   const fastifyError = error as Partial<FastifyError> & { validationContext?: string };
   // Fields are named by their path inside the part they came in (body, query, params): see ARCHITECTURE.md "Errors".

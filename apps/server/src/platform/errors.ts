@@ -15,6 +15,8 @@ export class AppError extends Error {
       fields?: Record<string, string>;
       /** For a 429 or 503: when to try again, sent as the Retry-After header. */
       retryAfterSeconds?: number;
+      /** More of the answer beside the error model's fields (a challenge to solve, say). */
+      extra?: Record<string, unknown>;
     } = {},
   ) {
     super(code);

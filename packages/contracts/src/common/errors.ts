@@ -47,6 +47,11 @@ export const errorCodes = [
   'SMS_ADDRESS_LIMIT',
   'SMS_BUDGET_EXCEEDED',
   'SMS_NOT_SENT',
+  'SMS_NETWORK_LIMIT',
+  'SMS_PREFIX_LIMIT',
+  'SMS_CODE_ATTEMPTS',
+  'CHALLENGE_REQUIRED',
+  'CHALLENGE_INVALID',
   'AGREEMENT_NOT_FOUND',
 ] as const;
 export const errorCode = z.enum(errorCodes);

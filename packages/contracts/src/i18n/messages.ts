@@ -65,6 +65,13 @@ export const messages: Record<Language, Catalogue> = {
       SMS_BUDGET_EXCEEDED:
         'SMS gönderimi geçici olarak durduruldu; lütfen {{minutes}} dakika sonra tekrar deneyin',
       SMS_NOT_SENT: 'SMS gönderilemedi; lütfen biraz sonra tekrar deneyin',
+      SMS_NETWORK_LIMIT: 'Bu ağdan çok fazla kod istendi; lütfen {{minutes}} dakika sonra tekrar deneyin',
+      SMS_PREFIX_LIMIT:
+        'Bu numaraya benzer numaralara çok fazla kod istendi; lütfen {{minutes}} dakika sonra tekrar deneyin',
+      SMS_CODE_ATTEMPTS:
+        'Bu bağlantıdan çok fazla hatalı kod girildi; lütfen {{minutes}} dakika sonra tekrar deneyin',
+      CHALLENGE_REQUIRED: 'Devam etmeden önce güvenlik doğrulamasının tamamlanması gerekiyor',
+      CHALLENGE_INVALID: 'Güvenlik doğrulaması geçersiz ya da süresi dolmuş; lütfen tekrar deneyin',
       AGREEMENT_NOT_FOUND: 'Sözleşme bulunamadı',
     },
     validation: {
@@ -91,6 +98,9 @@ export const messages: Record<Language, Catalogue> = {
       phoneNotAllowed: 'Bu numarayla giriş yapılamaz; bir cep telefonu numarası girin',
       smsLimit: 'Bu numaraya şu anda yeni kod gönderilemez',
       smsUnavailable: 'Şu anda kod gönderilemiyor; biraz sonra tekrar deneyin',
+      smsCodeAttempts: 'Çok fazla hatalı kod girildi; biraz sonra tekrar deneyin',
+      challengeRequired: 'Güvenlik doğrulaması gerekiyor',
+      challengeInvalid: 'Güvenlik doğrulaması geçersiz; yeniden deneyin',
       locationNotFound: 'AVM bulunamadı',
       channelTypeNotFound: 'Bu AVM’de böyle bir kanal etiketi yok',
       phone: 'Geçerli bir telefon numarası girin',
@@ -183,6 +193,14 @@ export const messages: Record<Language, Catalogue> = {
         'Too many codes were asked for from this connection; please try again in {{minutes}} minutes',
       SMS_BUDGET_EXCEEDED: 'Sending SMS is paused for now; please try again in {{minutes}} minutes',
       SMS_NOT_SENT: 'The SMS could not be sent; please try again a little later',
+      SMS_NETWORK_LIMIT:
+        'Too many codes were asked for from this network; please try again in {{minutes}} minutes',
+      SMS_PREFIX_LIMIT:
+        'Too many codes were asked for numbers like this one; please try again in {{minutes}} minutes',
+      SMS_CODE_ATTEMPTS:
+        'Too many wrong codes were entered from this connection; please try again in {{minutes}} minutes',
+      CHALLENGE_REQUIRED: 'A security check must be completed before going on',
+      CHALLENGE_INVALID: 'The security check is not valid or has expired; please try again',
       AGREEMENT_NOT_FOUND: 'Agreement not found',
     },
     validation: {
@@ -209,6 +227,9 @@ export const messages: Record<Language, Catalogue> = {
       phoneNotAllowed: 'This number cannot sign in; enter a mobile number',
       smsLimit: 'No new code can be sent to this number now',
       smsUnavailable: 'No code can be sent right now; try again a little later',
+      smsCodeAttempts: 'Too many wrong codes were entered; try again a little later',
+      challengeRequired: 'A security check is required',
+      challengeInvalid: 'The security check failed; try again',
       locationNotFound: 'Mall not found',
       channelTypeNotFound: 'This mall has no such channel tag',
       phone: 'Enter a valid phone number',

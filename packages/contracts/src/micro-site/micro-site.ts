@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
+import { errorBody } from '../common/errors';
 import { objectId } from '../common/ids';
 import { customer, customerInput } from '../customers/customer';
 import { customerPhone } from '../customers/phone';
@@ -29,17 +30,26 @@ export const isAllowedMobile = (phone: string, countries: readonly string[]): bo
   return type === 'MOBILE' || type === 'FIXED_LINE_OR_MOBILE';
 };
 
+/**
+ * The solved proof-of-work challenge (./challenge.ts): base64 of `{ challenge, solution }`. Needed
+ * only after an answer 428 CHALLENGE_REQUIRED, which carries the challenge to solve; each solution is
+ * accepted once.
+ */
+export const altchaPayload = z.string().trim().min(1).max(8000);
+
 /** POST /ext/customers/check and /ext/customers/sms-resend. */
-export const microSitePhoneBody = z.strictObject({ customer_phone: customerPhone });
+export const microSitePhoneBody = z.strictObject({
+  customer_phone: customerPhone,
+  altcha: altchaPayload.optional(),
+});
 
 /**
- * What /ext/customers/check and /sms-resend answer. A code is sent to the phone whether or not it is
- * registered (the login flow carries it on to sign-up); while a sent code's resend wait runs, asking
+ * What /ext/customers/check and /sms-resend answer, the same whether or not the phone is a customer
+ * of the mall (so the call tells nobody who is one; login answers CUSTOMER_NOT_REGISTERED once the
+ * code is right, and the flow carries on to sign-up). While a sent code's resend wait runs, asking
  * again sends nothing and answers the same countdown.
  */
 export const smsChallenge = z.object({
-  /** Whether the phone is a customer of the mall (a deleted one within the retention period counts: signing in brings it back). */
-  registered: z.boolean(),
   /** The phone as stored, E.164. */
   customer_phone: z.string(),
   /** When a new code may be asked for (ISO); the dialog counts down to it. */
@@ -49,8 +59,31 @@ export const smsChallenge = z.object({
 });
 export type SmsChallenge = z.infer<typeof smsChallenge>;
 
+/** The ALTCHA v2 challenge of a 428 CHALLENGE_REQUIRED answer (see ./challenge.ts). */
+export const powChallenge = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string().optional(),
+});
+
+/** 428 CHALLENGE_REQUIRED and 400 CHALLENGE_INVALID: the error model with a challenge to solve. */
+export const challengeRequiredBody = errorBody.extend({ challenge: powChallenge });
+
 /** POST /ext/customers/login. */
-export const microSiteLoginBody = z.strictObject({ customer_phone: customerPhone, sms_code: smsCode });
+export const microSiteLoginBody = z.strictObject({
+  customer_phone: customerPhone,
+  sms_code: smsCode,
+  altcha: altchaPayload.optional(),
+});
 
 /** The customer as the micro-site shows them: their own profile and consents, no staff-only fields. */
 export const microSiteCustomer = customer.pick({
@@ -120,6 +153,7 @@ export const microSiteRegisterBody = profileFields.extend({
   ...consentFlags,
   /** The KVKK text version the customer accepted (the agreement's `agreement_version`). */
   agreement_version: z.string().trim().min(1).max(64).nullable().optional(),
+  altcha: altchaPayload.optional(),
 });
 export type MicroSiteRegisterBody = z.input<typeof microSiteRegisterBody>;
 

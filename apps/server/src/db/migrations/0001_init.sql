@@ -215,6 +215,7 @@ CREATE TABLE "locations" (
 	"location_ios_app" varchar(2048),
 	"location_ios_store" varchar(2048),
 	"location_fallback_url" varchar(2048),
+	"location_sms_hourly_budget" integer,
 	"location_no" integer GENERATED ALWAYS AS IDENTITY (sequence name "locations_location_no_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -233,6 +234,12 @@ CREATE TABLE "customer_sessions" (
 	"user_agent" varchar(512)
 );
 --> statement-breakpoint
+CREATE TABLE "server_secrets" (
+	"name" varchar(64) PRIMARY KEY NOT NULL,
+	"secret" varchar(128) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "sms_phone_states" (
 	"phone" varchar(32) PRIMARY KEY NOT NULL,
 	"code_hash" varchar(64),
@@ -243,6 +250,11 @@ CREATE TABLE "sms_phone_states" (
 	"locked_until" timestamp with time zone,
 	"sends" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "spent_challenges" (
+	"nonce" varchar(64) PRIMARY KEY NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "admin_password_resets" (
@@ -313,6 +325,7 @@ CREATE UNIQUE INDEX "locations_location_token" ON "locations" USING btree ("loca
 CREATE UNIQUE INDEX "locations_location_no" ON "locations" USING btree ("location_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_sessions_token_hash" ON "customer_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "customer_sessions_customer" ON "customer_sessions" USING btree ("customer_id");--> statement-breakpoint
+CREATE INDEX "spent_challenges_expires_at" ON "spent_challenges" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_password_resets_token_hash" ON "admin_password_resets" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "admin_password_resets_admin" ON "admin_password_resets" USING btree ("admin_id");--> statement-breakpoint
 CREATE INDEX "sms_outbox_created" ON "sms_outbox" USING btree ("created_at");

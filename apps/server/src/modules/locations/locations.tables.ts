@@ -25,6 +25,11 @@ export const locations = pgTable(
     ios_app: varchar('location_ios_app', { length: 2048 }),
     ios_store: varchar('location_ios_store', { length: 2048 }),
     fallback_url: varchar('location_fallback_url', { length: 2048 }),
+    /**
+     * SMS the mall may send in an hour; null takes SMS_MALL_HOURLY_BUDGET. The server-wide
+     * SMS_HOURLY_BUDGET stays the ceiling (sms-codes.service.ts `spendSmsBudget`).
+     */
+    sms_hourly_budget: integer('location_sms_hourly_budget'),
     /** A small number for the mall in tables read a million rows at a time (customer_facts). */
     location_no: integer('location_no').notNull().generatedAlwaysAsIdentity(),
     ...timestamps(),

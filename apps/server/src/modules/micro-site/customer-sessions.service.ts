@@ -21,6 +21,8 @@ const CUSTOMER_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export type MicroSiteMall = Location & {
   /** SHA-256 of the token the request carried: a customer session is bound to it. */
   tokenHash: string;
+  /** SMS the mall may send in an hour; null: the SMS_MALL_HOURLY_BUDGET setting. */
+  smsHourlyBudget: number | null;
 };
 
 /** The signed-in customer of a micro-site request. */
@@ -30,7 +32,7 @@ export type MicroSiteCustomerSession = { _id: string; sessionId: string };
 export const mallOfToken = async (db: Database, token: string): Promise<MicroSiteMall | undefined> => {
   if (!LOCATION_TOKEN.test(token)) return undefined;
   const [row] = await db.select().from(locations).where(eq(locations.location_token, token));
-  return row && { ...toLocation(row), tokenHash: hashToken(token) };
+  return row && { ...toLocation(row), tokenHash: hashToken(token), smsHourlyBudget: row.sms_hourly_budget };
 };
 
 /**

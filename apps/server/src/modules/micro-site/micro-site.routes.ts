@@ -59,7 +59,7 @@ export const microSiteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
   for (const [path, summary] of [
     [
       '/ext/customers/check',
-      'Send a sign-in code to the phone and say whether it is a customer of the mall; within the resend wait nothing is sent and the same countdown is answered',
+      'Send a sign-in code to the phone, answering the same whether or not it is a customer of the mall; within the resend wait nothing is sent and the same countdown is answered. 428 CHALLENGE_REQUIRED (with `challenge`) when the mall’s traffic is abnormal: solve it and send the solution as `altcha`',
     ],
     [
       '/ext/customers/sms-resend',
@@ -72,7 +72,7 @@ export const microSiteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
         config: mallAccess,
         schema: { tags, summary, body: microSitePhoneBody, response: { 200: smsChallenge } },
       },
-      (request) => checkPhone(db, deps, microSiteMallOf(request), request.body.customer_phone, request),
+      (request) => checkPhone(db, deps, microSiteMallOf(request), request.body, request),
     );
   }
 

@@ -28,7 +28,13 @@ import {
   type MicroSiteMall,
   revokeCustomerSessions,
 } from './customer-sessions.service';
-import { requestCode, withCheckedCode } from './sms-codes.service';
+import {
+  guardCodeCheck,
+  guardCodeRequest,
+  requestCode,
+  type SmsCodeContext,
+  withCheckedCode,
+} from './sms-codes.service';
 
 type RegisterBody = z.output<typeof microSiteRegisterBody>;
 type ProfileBody = z.output<typeof microSiteProfileBody>;
@@ -74,36 +80,78 @@ export const microSiteCustomerOf = async (
   return microSiteCustomer.parse(found);
 };
 
+/** Whether the phone is a customer of the mall; a deleted one within the retention period counts. */
+const isRegistered = async (
+  db: Database,
+  deps: MicroSiteDeps,
+  mall: MicroSiteMall,
+  phone: string,
+  now: Date,
+) => {
+  const [row] = await db
+    .select({ deletedAt: customers.customer_deletedAt })
+    .from(customers)
+    .where(and(eq(customers.location_id, mall._id), eq(customers.customer_phone, phone)));
+  return row !== undefined && (row.deletedAt === null || withinRetention(deps, row.deletedAt, now));
+};
+
+const smsContext = (deps: MicroSiteDeps, request: Pick<FastifyRequest, 'log'>): SmsCodeContext => ({
+  sms: deps.sms,
+  config: deps.config.sms,
+  log: request.log,
+});
+
 /**
- * POST /ext/customers/check and /sms-resend: a code to the phone (or the running countdown), and
- * whether the phone is a customer of the mall — a deleted one within the retention period counts,
- * as signing in brings it back.
+ * POST /ext/customers/check and /sms-resend: a code to the phone (or the running countdown), after a
+ * solved challenge when one is required (`guardCodeRequest`). The answer is the same whether or not
+ * the phone is a customer of the mall, and so is the work done for it: being one only opens the
+ * reserve of the mall's SMS budget (login tells a new phone apart once its code is right).
  */
 export const checkPhone = async (
   db: Database,
   deps: MicroSiteDeps,
   mall: MicroSiteMall,
-  phone: string,
-  request: Pick<FastifyRequest, 'ip' | 'lang'>,
+  body: { customer_phone: string; altcha?: string | undefined },
+  request: Pick<FastifyRequest, 'ip' | 'lang' | 'log'>,
 ): Promise<SmsChallenge> => {
+  const phone = body.customer_phone;
   assertAllowedPhone(deps, phone, request.lang);
   const now = new Date();
+  const context = smsContext(deps, request);
+  await guardCodeRequest(db, context, { ip: request.ip, mall, altcha: body.altcha }, now);
+  const registered = await isRegistered(db, deps, mall, phone, now);
   const challenge = await requestCode(
     db,
-    { sms: deps.sms, config: deps.config.sms },
-    { phone, mallName: mall.location_name, lang: request.lang, address: request.ip },
+    context,
+    { phone, mall, registered, lang: request.lang, ip: request.ip },
     now,
   );
-  const [row] = await db
-    .select({ deletedAt: customers.customer_deletedAt })
-    .from(customers)
-    .where(and(eq(customers.location_id, mall._id), eq(customers.customer_phone, phone)));
   return {
-    registered: row !== undefined && (row.deletedAt === null || withinRetention(deps, row.deletedAt, now)),
     customer_phone: phone,
     resend_at: challenge.resendAt.toISOString(),
     expires_at: challenge.expiresAt.toISOString(),
   };
+};
+
+/** The code of a login or registration, checked with the address and network limits (`guardCodeCheck`). */
+const withCode = async <T>(
+  db: Database,
+  deps: MicroSiteDeps,
+  mall: MicroSiteMall,
+  body: { customer_phone: string; sms_code: string; altcha?: string | undefined },
+  request: Pick<FastifyRequest, 'ip'>,
+  work: (tx: Database) => Promise<T>,
+  now: Date,
+) => {
+  const context = { config: deps.config.sms };
+  await guardCodeCheck(db, context, { ip: request.ip, mall, altcha: body.altcha }, now);
+  return withCheckedCode(
+    db,
+    context,
+    { phone: body.customer_phone, code: body.sms_code, ip: request.ip, mall },
+    work,
+    now,
+  );
 };
 
 /**
@@ -115,15 +163,17 @@ export const login = async (
   db: Database,
   deps: MicroSiteDeps,
   mall: MicroSiteMall,
-  body: { customer_phone: string; sms_code: string },
+  body: { customer_phone: string; sms_code: string; altcha?: string | undefined },
   request: MicroSiteRequest,
 ): Promise<MicroSiteSession> => {
   assertAllowedPhone(deps, body.customer_phone, request.lang);
   const now = new Date();
-  return withCheckedCode(
+  return withCode(
     db,
-    body.customer_phone,
-    body.sms_code,
+    deps,
+    mall,
+    body,
+    request,
     async (tx) => {
       const row = await lockCustomerByPhone(tx, mall._id, body.customer_phone);
       if (!row) throw notRegistered();
@@ -220,10 +270,12 @@ export const register = async (
 ): Promise<MicroSiteSession> => {
   assertAllowedPhone(deps, body.customer_phone, request.lang);
   const now = new Date();
-  return withCheckedCode(
+  return withCode(
     db,
-    body.customer_phone,
-    body.sms_code,
+    deps,
+    mall,
+    body,
+    request,
     async (tx) => {
       const { id, reactivated } = await registerByPhone(tx, mall._id, body.customer_phone, {
         ...registrationColumns(body),

@@ -41,8 +41,11 @@ export const customerSessions = pgTable(
  * the live code (hashed, never the code), its wrong tries, the wrong tries in a row across codes and
  * the lock they lead to, and the send times of the last 24 hours for the hourly and daily caps. One
  * row per phone, locked (`for update`) by every decision about it, so concurrent requests for a
- * phone are decided one after another. Per-address and server-wide counts live in
- * `rate_limit_counters` (keys `sms:address:<ip>`, `sms:budget`).
+ * phone are decided one after another. The other counts live in `rate_limit_counters`, hourly
+ * (sms-codes.service.ts `keys`): codes asked for per client address, network and number range
+ * (`sms:address:<clientKey>`, `sms:network:<networkKey>`, `sms:prefix:<first 8 digits>`), SMS sent per
+ * mall and for the server (`sms:mall:<id>`, `sms:budget`), and wrong codes per client address,
+ * network and mall (`sms:failed:address:…`, `sms:failed:network:…`, `sms:failed:mall:<id>`).
  */
 export const smsPhoneStates = pgTable('sms_phone_states', {
   phone: varchar('phone', { length: 32 }).primaryKey(),
@@ -59,3 +62,26 @@ export const smsPhoneStates = pgTable('sms_phone_states', {
   sends: jsonb('sends').$type<number[]>().notNull().default([]),
   updated_at: at('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * Secrets the server makes for itself when no setting gives one (the proof-of-work challenges' HMAC
+ * key): made once, kept here, so every server process signs and checks with the same key.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  secret: varchar('secret', { length: 128 }).notNull(),
+  created_at: at('created_at').notNull().defaultNow(),
+});
+
+/**
+ * Proof-of-work challenges already used (their nonce), kept until they expire so that a solution is
+ * accepted once. A row past `expires_at` is dropped when the next solution is spent.
+ */
+export const spentChallenges = pgTable(
+  'spent_challenges',
+  {
+    nonce: varchar('nonce', { length: 64 }).primaryKey(),
+    expires_at: at('expires_at').notNull(),
+  },
+  (table) => [index('spent_challenges_expires_at').on(table.expires_at)],
+);

@@ -1,11 +1,15 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { type Language, smsCodeRules } from '@avlu/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { clientKey, networkKey } from '../../platform/client-address';
 import type { SmsConfig } from '../../platform/config';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { SmsSender } from '../../platform/sms';
 import { countAttempt } from '../auth/rate-limits.service';
+import { rateLimitCounters } from '../auth/rate-limits.tables';
+import { requireSolvedChallenge } from './challenge.service';
 import { smsPhoneStates } from './micro-site.tables';
 
 /*
@@ -20,15 +24,52 @@ import { smsPhoneStates } from './micro-site.tables';
  * requests for one phone are decided one after another: parallel checks send one code, parallel
  * wrong tries never pass the try limit. The per-address and server-wide counts are atomic upserts
  * in `rate_limit_counters` inside the same transaction, so a refused request takes its count back.
+ *
+ * Against SMS pumping (issue 10, point 4) the SMS themselves are budgeted per mall as well as for
+ * the server (`spendSmsBudget`), with a reserve of each mall's budget for phones already registered
+ * there, and counted per client network and per number range; once a mall's hourly use (or the
+ * server's, or the wrong codes seen) looks abnormal, a proof-of-work challenge must be solved first
+ * (`guardCodeRequest`, `guardCodeCheck`). Wrong codes are counted per client address, network and
+ * mall besides per phone (point 5), so guessing across many phones stops early.
  */
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-export type SmsCodeContext = {
-  sms: SmsSender;
-  config: Pick<SmsConfig, 'hourlyBudget' | 'codesPerAddressPerHour'>;
+/** The logger the budget's warnings go to (a request's or the app's). */
+export type WarnLog = Pick<FastifyBaseLogger, 'warn'>;
+
+export type SmsCodeContext = { sms: SmsSender; config: SmsConfig; log: WarnLog };
+
+/** The mall an SMS is sent for: its id, name, and own hourly budget (null: the default). */
+export type SmsMall = { _id: string; location_name: string; smsHourlyBudget: number | null };
+
+/**
+ * Digits of the E.164 number (country code included) that name its range: pumping walks number
+ * ranges (premium or unallocated blocks), so codes are counted per range as well as per phone. 8
+ * digits leave 10,000 numbers to a Turkish range.
+ */
+const PREFIX_DIGITS = 8;
+export const numberPrefix = (phone: string) => phone.replace(/\D/g, '').slice(0, PREFIX_DIGITS);
+
+const keys = {
+  server: 'sms:budget',
+  mall: (id: string) => `sms:mall:${id}`,
+  address: (ip: string) => `sms:address:${clientKey(ip)}`,
+  network: (ip: string) => `sms:network:${networkKey(ip)}`,
+  prefix: (phone: string) => `sms:prefix:${numberPrefix(phone)}`,
+  failedAddress: (ip: string) => `sms:failed:address:${clientKey(ip)}`,
+  failedNetwork: (ip: string) => `sms:failed:network:${networkKey(ip)}`,
+  failedMall: (id: string) => `sms:failed:mall:${id}`,
 };
+
+/** A share (%) of a budget, as a count; 0% is 0, so a 0 threshold always applies. */
+const share = (budget: number, percent: number) => Math.ceil((budget * percent) / 100);
+
+export const mallBudgetOf = (
+  config: Pick<SmsConfig, 'mallHourlyBudget'>,
+  mall: Pick<SmsMall, 'smsHourlyBudget'>,
+) => mall.smsHourlyBudget ?? config.mallHourlyBudget;
 
 /**
  * What is stored of a code: HMAC-SHA256 keyed by the phone over the code and its send time, so a
@@ -58,14 +99,22 @@ const hours = (ms: number) => Math.max(1, Math.ceil(ms / HOUR_MS));
 type Field = 'customer_phone' | 'sms_code';
 
 const tooMany = (
-  code: 'SMS_HOURLY_LIMIT' | 'SMS_DAILY_LIMIT' | 'SMS_ADDRESS_LIMIT' | 'SMS_BUDGET_EXCEEDED',
+  code:
+    | 'SMS_HOURLY_LIMIT'
+    | 'SMS_DAILY_LIMIT'
+    | 'SMS_ADDRESS_LIMIT'
+    | 'SMS_NETWORK_LIMIT'
+    | 'SMS_PREFIX_LIMIT'
+    | 'SMS_BUDGET_EXCEEDED'
+    | 'SMS_CODE_ATTEMPTS',
   waitMs: number,
   params: Record<string, number>,
   fieldKey: string,
+  field: Field = 'customer_phone',
 ) =>
   new AppError(code, 429, {
     params: { minutes: minutes(waitMs), hours: hours(waitMs), seconds: seconds(waitMs), ...params },
-    fields: { customer_phone: fieldKey },
+    fields: { [field]: fieldKey },
     retryAfterSeconds: seconds(waitMs),
   });
 
@@ -76,15 +125,148 @@ const locked = (lockedUntil: Date, now: Date, field: Field) =>
     retryAfterSeconds: seconds(lockedUntil.getTime() - now.getTime()),
   });
 
+/** Logs a warning as a budget's use reaches half, four fifths and all of it: once per window. */
+const warnAtThresholds = (log: WarnLog, used: number, budget: number, what: Record<string, unknown>) => {
+  for (const percent of [50, 80, 100])
+    if (budget > 0 && used === share(budget, percent))
+      log.warn(
+        { ...what, used, budget, percent },
+        `SMS budget ${percent}% used this hour${percent === 100 ? ': further SMS are refused until the hour ends' : ''}`,
+      );
+};
+
 /**
- * Counts one SMS against the server's hourly budget (SMS_HOURLY_BUDGET, every mall and every kind of
- * SMS together) and throws SMS_BUDGET_EXCEEDED once it is spent. Call it last inside the transaction
- * that decides to send, so a refusal rolls the count back; later kinds of SMS use it too.
+ * Counts one SMS against the mall's hourly budget (its `location_sms_hourly_budget`, else
+ * SMS_MALL_HOURLY_BUDGET) and the server's (SMS_HOURLY_BUDGET, every mall together: the ceiling and
+ * kill switch), and throws SMS_BUDGET_EXCEEDED once either is spent. The last
+ * SMS_REGISTERED_RESERVE_PERCENT of a mall's budget is only for phones registered at that mall
+ * (`registered`), so a flood of unknown numbers cannot lock the mall's customers out. Warnings are
+ * logged at 50%, 80% and 100% of each budget. Call it last inside the transaction that decides to
+ * send, so a refusal rolls the counts back; later kinds of SMS use it too.
  */
-export const spendSmsBudget = async (tx: Database, hourlyBudget: number, now = new Date()) => {
-  const [budget] = await countAttempt(tx, ['sms:budget'], HOUR_MS, now);
-  if (budget!.count > hourlyBudget)
-    throw tooMany('SMS_BUDGET_EXCEEDED', budget!.resetsAt.getTime() - now.getTime(), {}, 'smsUnavailable');
+export const spendSmsBudget = async (
+  tx: Database,
+  context: Pick<SmsCodeContext, 'config' | 'log'>,
+  spend: { mall: Pick<SmsMall, '_id' | 'smsHourlyBudget'>; registered: boolean },
+  now = new Date(),
+) => {
+  const { config, log } = context;
+  const mallBudget = mallBudgetOf(config, spend.mall);
+  const unreserved = mallBudget - share(mallBudget, config.registeredReservePercent);
+  const [server, mall] = await countAttempt(tx, [keys.server, keys.mall(spend.mall._id)], HOUR_MS, now);
+  const refuse = (counter: typeof server) =>
+    tooMany('SMS_BUDGET_EXCEEDED', counter!.resetsAt.getTime() - now.getTime(), {}, 'smsUnavailable');
+  if (server!.count > config.hourlyBudget) throw refuse(server);
+  if (mall!.count > mallBudget || (!spend.registered && mall!.count > unreserved)) throw refuse(mall);
+  warnAtThresholds(log, server!.count, config.hourlyBudget, { scope: 'server' });
+  warnAtThresholds(log, mall!.count, mallBudget, { scope: 'mall', locationId: spend.mall._id });
+  if (mall!.count === unreserved && unreserved < mallBudget)
+    log.warn(
+      { scope: 'mall', locationId: spend.mall._id, used: mall!.count, budget: mallBudget },
+      'SMS budget: the share for unregistered numbers is spent this hour; only registered customers get codes',
+    );
+};
+
+type Count = { count: number; resetsAt: Date };
+
+/** This hour's counts of keys (0 for a key without one), without counting anything. */
+const currentCounts = async (db: Database, names: string[], now: Date): Promise<Count[]> => {
+  const rows = await db.select().from(rateLimitCounters).where(inArray(rateLimitCounters.key, names));
+  return names.map((name) => {
+    const row = rows.find((candidate) => candidate.key === name);
+    const resetsAt = new Date((row?.window_start.getTime() ?? 0) + HOUR_MS);
+    return row && resetsAt > now ? { count: row.count, resetsAt } : { count: 0, resetsAt: now };
+  });
+};
+
+type GuardRequest = {
+  ip: string;
+  mall: Pick<SmsMall, '_id' | 'smsHourlyBudget'>;
+  altcha: string | undefined;
+};
+
+/**
+ * Wrong codes that call for a challenge: a third of an address's or a network's limit, or a share of
+ * the mall's hourly SMS budget (SMS_CHALLENGE_PERCENT) in wrong codes at the mall.
+ */
+const failuresCallForChallenge = (config: SmsConfig, mallBudget: number, failures: Count[]) => {
+  const [address, network, mall] = failures.map((failure) => failure.count) as [number, number, number];
+  return (
+    address >= Math.ceil(config.failedCodesPerAddressPerHour / 3) ||
+    network >= Math.ceil(config.failedCodesPerNetworkPerHour / 3) ||
+    (mall > 0 && mall >= share(mallBudget, config.challengePercent))
+  );
+};
+
+/** 429 SMS_CODE_ATTEMPTS once an address's or network's wrong codes passed their hourly limit. */
+const assertFailuresWithinLimits = (config: SmsConfig, address: Count, network: Count, now: Date) => {
+  for (const [counter, limit] of [
+    [address, config.failedCodesPerAddressPerHour],
+    [network, config.failedCodesPerNetworkPerHour],
+  ] as const)
+    if (counter.count >= limit)
+      throw tooMany(
+        'SMS_CODE_ATTEMPTS',
+        counter.resetsAt.getTime() - now.getTime(),
+        { limit },
+        'smsCodeAttempts',
+        'sms_code',
+      );
+};
+
+const failureKeys = (request: { ip: string; mall: Pick<SmsMall, '_id'> }) => [
+  keys.failedAddress(request.ip),
+  keys.failedNetwork(request.ip),
+  keys.failedMall(request.mall._id),
+];
+
+/**
+ * Before a code is sent (check, resend): a solved challenge is required once the mall has used
+ * SMS_CHALLENGE_PERCENT of its hourly budget, the server that share of its own, or the client's
+ * address, network or mall has had too many wrong codes (`failuresCallForChallenge`).
+ */
+export const guardCodeRequest = async (
+  db: Database,
+  context: Pick<SmsCodeContext, 'config'>,
+  request: GuardRequest,
+  now = new Date(),
+) => {
+  const { config } = context;
+  const mallBudget = mallBudgetOf(config, request.mall);
+  const [server, mall, ...failures] = await currentCounts(
+    db,
+    [keys.server, keys.mall(request.mall._id), ...failureKeys(request)],
+    now,
+  );
+  // Abnormal: past the challenge share of a budget, yet not spent (a spent one refuses anyway).
+  const abnormal = (used: number, budget: number) =>
+    used >= share(budget, config.challengePercent) && used < budget;
+  if (
+    abnormal(mall!.count, mallBudget) ||
+    abnormal(server!.count, config.hourlyBudget) ||
+    failuresCallForChallenge(config, mallBudget, failures)
+  )
+    await requireSolvedChallenge(db, config, request.altcha, now);
+};
+
+/**
+ * Before a code is checked (login, register): once the client's address or network has had too many
+ * wrong codes this hour (SMS_FAILED_CODES_PER_ADDRESS_PER_HOUR, SMS_FAILED_CODES_PER_NETWORK_PER_HOUR),
+ * 429 SMS_CODE_ATTEMPTS naming `sms_code`; after a few, a solved challenge. The hard limits are
+ * counted atomically in `withCheckedCode`; this early look spares the work.
+ */
+export const guardCodeCheck = async (
+  db: Database,
+  context: Pick<SmsCodeContext, 'config'>,
+  request: GuardRequest,
+  now = new Date(),
+) => {
+  const { config } = context;
+  const failures = await currentCounts(db, failureKeys(request), now);
+  const [address, network] = failures as [Count, Count];
+  assertFailuresWithinLimits(config, address, network, now);
+  if (failuresCallForChallenge(config, mallBudgetOf(config, request.mall), failures))
+    await requireSolvedChallenge(db, config, request.altcha, now);
 };
 
 /** The phone's row, created when missing, locked for the rest of the transaction. */
@@ -105,18 +287,20 @@ const challengeOf = (sentAt: Date, expiresAt: Date, sent: boolean): CodeChalleng
 /**
  * POST /ext/customers/check and /sms-resend: sends a new code to the phone unless the last one's
  * resend wait still runs, in which case nothing is sent and the same countdown is answered. Refused,
- * in this order: a locked phone; the phone's hourly and daily caps; the client address's hourly cap;
- * the server's hourly SMS budget. The SMS goes out after the decision is committed, so no lock is
- * held while a gateway answers; should it fail, the code is withdrawn (the caller may ask again at
- * once) and SMS_NOT_SENT answered, the counts staying spent.
+ * in this order: a locked phone; the phone's hourly and daily caps; the client address's, network's
+ * and number range's hourly caps; the mall's and the server's hourly SMS budgets (`spendSmsBudget`,
+ * `registered` opening the mall's reserve). The SMS goes out after the decision is committed, so no
+ * lock is held while a gateway answers; should it fail, the code is withdrawn (the caller may ask
+ * again at once) and SMS_NOT_SENT answered, the counts staying spent.
  */
 export const requestCode = async (
   db: Database,
   context: SmsCodeContext,
-  request: { phone: string; mallName: string; lang: Language; address: string },
+  request: { phone: string; mall: SmsMall; registered: boolean; lang: Language; ip: string },
   now = new Date(),
 ): Promise<CodeChallenge> => {
   const { phone } = request;
+  const { config } = context;
   const decision = await db.transaction(async (tx) => {
     const state = await lockPhone(tx, phone);
     if (state.locked_until && state.locked_until > now)
@@ -144,16 +328,21 @@ export const requestCode = async (
         { limit: smsCodeRules.codesPerPhonePerDay },
         'smsLimit',
       );
-    const [address] = await countAttempt(tx, [`sms:address:${request.address}`], HOUR_MS, now);
-    if (address!.count > context.config.codesPerAddressPerHour)
-      throw tooMany(
-        'SMS_ADDRESS_LIMIT',
-        address!.resetsAt.getTime() - now.getTime(),
-        { limit: context.config.codesPerAddressPerHour },
-        'smsUnavailable',
-      );
-    // Last, so a request refused for any other reason does not spend the server's budget.
-    await spendSmsBudget(tx, context.config.hourlyBudget, now);
+    const [address, network, prefix] = await countAttempt(
+      tx,
+      [keys.address(request.ip), keys.network(request.ip), keys.prefix(phone)],
+      HOUR_MS,
+      now,
+    );
+    for (const [counter, limit, code] of [
+      [address, config.codesPerAddressPerHour, 'SMS_ADDRESS_LIMIT'],
+      [network, config.codesPerNetworkPerHour, 'SMS_NETWORK_LIMIT'],
+      [prefix, config.codesPerPrefixPerHour, 'SMS_PREFIX_LIMIT'],
+    ] as const)
+      if (counter!.count > limit)
+        throw tooMany(code, counter!.resetsAt.getTime() - now.getTime(), { limit }, 'smsUnavailable');
+    // Last, so a request refused for any other reason does not spend the budgets.
+    await spendSmsBudget(tx, context, { mall: request.mall, registered: request.registered }, now);
 
     const code = newCode();
     const expiresAt = new Date(now.getTime() + smsCodeRules.validSeconds * 1000);
@@ -172,7 +361,10 @@ export const requestCode = async (
   });
   if (!('code' in decision)) return decision;
   try {
-    await context.sms.send({ to: phone, text: smsCodeText(request.lang, request.mallName, decision.code) });
+    await context.sms.send({
+      to: phone,
+      text: smsCodeText(request.lang, request.mall.location_name, decision.code),
+    });
   } catch (error) {
     await db
       .update(smsPhoneStates)
@@ -247,18 +439,34 @@ export const checkCode = async (
 /**
  * Runs `work` in one transaction with a checked code: the code is spent only if the work commits
  * (a login of an unregistered phone leaves it for the registration), while a refused code's count
- * is committed before the refusal is thrown.
+ * is committed before the refusal is thrown. Every check counts first as a wrong code of the client
+ * address, network and mall (atomic upserts, so parallel guesses from one address each see their
+ * own count), taken back when the code is right: past an address's or network's hourly limit the
+ * check is refused with SMS_CODE_ATTEMPTS before the code is looked at.
  */
 export const withCheckedCode = async <T>(
   db: Database,
-  phone: string,
-  code: string,
+  context: Pick<SmsCodeContext, 'config'>,
+  check: { phone: string; code: string; ip: string; mall: Pick<SmsMall, '_id'> },
   work: (tx: Database) => Promise<T>,
   now = new Date(),
 ): Promise<T> => {
+  const { config } = context;
+  const names = failureKeys(check);
   const outcome = await db.transaction(async (tx) => {
-    const refusal = await checkCode(tx, phone, code, now);
+    const [address, network] = await countAttempt(tx, names, HOUR_MS, now);
+    assertFailuresWithinLimits(
+      config,
+      { count: address!.count - 1, resetsAt: address!.resetsAt },
+      { count: network!.count - 1, resetsAt: network!.resetsAt },
+      now,
+    );
+    const refusal = await checkCode(tx, check.phone, check.code, now);
     if (refusal) return { refusal };
+    await tx
+      .update(rateLimitCounters)
+      .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+      .where(inArray(rateLimitCounters.key, names));
     return { value: await work(tx) };
   });
   if ('refusal' in outcome) throw outcome.refusal;

@@ -6,9 +6,23 @@ import { AppError } from '../../platform/errors';
 import { microSiteFixtures, type TestMall } from './micro-site.fixtures';
 import { smsPhoneStates } from './micro-site.tables';
 
-/** Small limits, to reach them: 3 codes an hour per client address, 6 SMS an hour for the server. */
+/**
+ * Small limits, to reach them: 3 codes an hour per client address, 6 SMS an hour for the server; no
+ * challenge before a budget is spent, no mall budget below the server's, and room for wrong codes
+ * (sms-pumping.test.ts tests those).
+ */
 const ctx = useTestApp({
-  config: { sms: { ...testConfig().sms, codesPerAddressPerHour: 3, hourlyBudget: 6 } },
+  config: {
+    sms: {
+      ...testConfig().sms,
+      codesPerAddressPerHour: 3,
+      hourlyBudget: 6,
+      mallHourlyBudget: 1000,
+      challengePercent: 100,
+      failedCodesPerAddressPerHour: 1000,
+      failedCodesPerNetworkPerHour: 1000,
+    },
+  },
 });
 const { nextPhone, e164, newMall, call, smsTo, lastCode, wrongCode } = microSiteFixtures(ctx);
 

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../config';
 import { AppError } from '../errors';
 import { createSms } from '.';
 import { gatewaySms } from './gateway-sms';
@@ -41,12 +42,7 @@ describe('NetGSM gateway driver', () => {
     const { logger, log } = capturingLogger();
     const sms = createSms(
       {
-        sms: {
-          gateway: gateway.config,
-          hourlyBudget: 10,
-          codesPerAddressPerHour: 10,
-          allowedCountries: ['TR'],
-        },
+        sms: { ...parseConfig({}).sms, gateway: gateway.config },
       },
       // The gateway driver never touches the database.
       undefined as never,

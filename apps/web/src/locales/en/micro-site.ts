@@ -41,6 +41,9 @@ export default {
     register: 'Sign up',
     notRegistered: 'Customer not registered, please register first',
   },
+  challenge: {
+    solving: 'Running a security check, please wait… {{percent}}%',
+  },
   sms: {
     title: 'Verification code',
     text: 'Enter the 4-digit code we sent to {{phone}}.',

@@ -39,6 +39,9 @@ export default {
     register: 'Üye olun',
     notRegistered: 'Müşteri kayıtlı değil, lütfen önce kayıt olun',
   },
+  challenge: {
+    solving: 'Güvenlik doğrulaması yapılıyor, lütfen bekleyin… %{{percent}}',
+  },
   sms: {
     title: 'Doğrulama kodu',
     text: '{{phone}} numarasına gönderdiğimiz 4 haneli kodu girin.',

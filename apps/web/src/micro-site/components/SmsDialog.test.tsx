@@ -23,7 +23,8 @@ const open = (props: Partial<SmsDialogProps> = {}) => {
 
 const box = (index: number) => screen.getByRole('textbox', { name: `${index}. hane` });
 
-describe('SmsDialog', () => {
+// The first render loads MUI's dialog, slow on a busy 2-core machine.
+describe('SmsDialog', { timeout: 20_000 }, () => {
   it('has four one-digit boxes and moves to the next as a digit is typed', async () => {
     const { user, props } = open();
     expect(screen.getAllByRole('textbox')).toHaveLength(4);

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@avlu/contracts';
+import type { PowChallenge } from '@avlu/contracts/micro-site/challenge';
 import { CUSTOMER_ID_HEADER, CUSTOMER_TOKEN_HEADER } from './contract';
 import { currentLanguage, t } from './i18n';
 
@@ -8,11 +9,14 @@ export class MicroSiteError extends Error implements ErrorBody {
   readonly statusCode: number;
   readonly code: string;
   readonly fields?: Record<string, string>;
-  constructor(body: ErrorBody) {
+  /** The proof-of-work challenge of a 428 CHALLENGE_REQUIRED (or 400 CHALLENGE_INVALID): see challenge.ts. */
+  readonly challenge?: PowChallenge;
+  constructor(body: ErrorBody & { challenge?: PowChallenge }) {
     super(body.message);
     this.statusCode = body.statusCode;
     this.code = body.code;
     if (body.fields) this.fields = body.fields;
+    if (body.challenge) this.challenge = body.challenge;
   }
 }
 

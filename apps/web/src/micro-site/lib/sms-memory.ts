@@ -6,14 +6,24 @@ import { compactPhone } from './contract';
  * asked for, so reopening it for the same phone reuses the countdown without sending another SMS.
  * Kept in sessionStorage per mall: a reload keeps it, a new tab starts afresh.
  */
-export type SmsMemory = { phone: string; registered: boolean; resendAt: string };
+export type SmsMemory = {
+  phone: string;
+  /** false once login answered CUSTOMER_NOT_REGISTERED: the register page takes the phone over. */
+  registered: boolean | null;
+  resendAt: string;
+};
 
 const key = (locationToken: string) => `microSiteSms-${locationToken}`;
 
-export const rememberChallenge = (locationToken: string, phone: string, challenge: SmsChallenge) => {
+export const rememberChallenge = (
+  locationToken: string,
+  phone: string,
+  challenge: SmsChallenge,
+  registered: boolean | null = null,
+) => {
   const memory: SmsMemory = {
     phone: compactPhone(phone),
-    registered: challenge.registered,
+    registered,
     resendAt: challenge.resend_at,
   };
   sessionStorage.setItem(key(locationToken), JSON.stringify(memory));
@@ -31,7 +41,33 @@ export const recallChallenge = (locationToken: string, phone: string, now = Date
   }
 };
 
-export const forgetChallenge = (locationToken: string) => sessionStorage.removeItem(key(locationToken));
+export const forgetChallenge = (locationToken: string) => {
+  sessionStorage.removeItem(key(locationToken));
+  carried.delete(locationToken);
+};
+
+/**
+ * Spec §4: a phone that is not a customer goes on to sign-up with its code. The code the customer
+ * typed is kept in memory only (never in storage): a reload asks for it again in the dialog.
+ */
+const carried = new Map<string, { phone: string; code: string }>();
+
+export const carryToRegistration = (locationToken: string, phone: string, code: string) => {
+  const memory = recallChallenge(locationToken, phone);
+  if (memory) sessionStorage.setItem(key(locationToken), JSON.stringify({ ...memory, registered: false }));
+  carried.set(locationToken, { phone: compactPhone(phone), code });
+};
+
+/** The code carried from the login page for this phone, while its countdown runs; null otherwise. */
+export const carriedCode = (locationToken: string, phone: string) => {
+  const code = carried.get(locationToken);
+  return code && code.phone === compactPhone(phone) && recallChallenge(locationToken, phone)
+    ? code.code
+    : null;
+};
+
+/** Forgets a carried code the server refused. */
+export const dropCarriedCode = (locationToken: string) => carried.delete(locationToken);
 
 /** Seconds left until `resendAt` (0 when passed). */
 export const secondsUntil = (resendAt: string | null | undefined, now = Date.now()) =>

@@ -1,5 +1,6 @@
 import type { MicroSiteSession, SmsChallenge } from '@avlu/contracts';
 import { useState } from 'react';
+import { withChallenge } from './challenge';
 import { compactPhone } from './contract';
 import { useSession } from './session';
 import { recallChallenge, rememberChallenge, type SmsMemory } from './sms-memory';
@@ -9,8 +10,8 @@ export const useSms = () => {
   const { api, locationToken } = useSession();
   const [resendAt, setResendAt] = useState<string | null>(null);
 
-  const remember = (phone: string, challenge: SmsChallenge) => {
-    const memory = rememberChallenge(locationToken, phone, challenge);
+  const remember = (phone: string, challenge: SmsChallenge, registered: boolean | null) => {
+    const memory = rememberChallenge(locationToken, phone, challenge, registered);
     setResendAt(memory.resendAt);
     return memory;
   };
@@ -25,10 +26,10 @@ export const useSms = () => {
         setResendAt(recalled.resendAt);
         return recalled;
       }
-      const challenge = await api.post<SmsChallenge>('/ext/customers/check', {
-        customer_phone: compactPhone(phone),
-      });
-      return remember(phone, challenge);
+      const challenge = await withChallenge((altcha) =>
+        api.post<SmsChallenge>('/ext/customers/check', { customer_phone: compactPhone(phone), altcha }),
+      );
+      return remember(phone, challenge, null);
     },
     /** POST /ext/customers/sms-resend, unless a code for this phone is still counting down. */
     send: async (phone: string, registered: boolean): Promise<SmsMemory> => {
@@ -37,22 +38,24 @@ export const useSms = () => {
         setResendAt(recalled.resendAt);
         return recalled;
       }
-      return remember(phone, await resend(phone, registered));
+      return remember(phone, await resend(phone), registered);
     },
     /** The dialog's resend button: always asks the server. */
-    resend: async (phone: string, registered: boolean) =>
-      remember(phone, await resend(phone, registered)).resendAt,
+    resend: async (phone: string, registered: boolean | null) =>
+      remember(phone, await resend(phone), registered).resendAt,
     login: (phone: string, code: string) =>
-      api.post<MicroSiteSession>('/ext/customers/login', {
-        customer_phone: compactPhone(phone),
-        sms_code: code,
-      }),
+      withChallenge((altcha) =>
+        api.post<MicroSiteSession>('/ext/customers/login', {
+          customer_phone: compactPhone(phone),
+          sms_code: code,
+          altcha,
+        }),
+      ),
   };
 
-  async function resend(phone: string, registered: boolean) {
-    const challenge = await api.post<SmsChallenge>('/ext/customers/sms-resend', {
-      customer_phone: compactPhone(phone),
-    });
-    return { ...challenge, registered: challenge.registered ?? registered };
+  function resend(phone: string) {
+    return withChallenge((altcha) =>
+      api.post<SmsChallenge>('/ext/customers/sms-resend', { customer_phone: compactPhone(phone), altcha }),
+    );
   }
 };

@@ -5,16 +5,20 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { preloadSmsDialog, SmsDialog } from '../components/LazyDialogs';
 import { PhoneField } from '../components/PhoneField';
-import { messageOf } from '../lib/api';
+import { MicroSiteError, messageOf } from '../lib/api';
 import { looksLikePhone } from '../lib/contract';
 import { useT } from '../lib/i18n';
 import { useNotify } from '../lib/notify';
 import { Link, navigate } from '../lib/router';
 import { useSession } from '../lib/session';
-import { forgetChallenge } from '../lib/sms-memory';
+import { carryToRegistration, forgetChallenge } from '../lib/sms-memory';
 import { useSms } from '../lib/use-sms';
 
-/** Spec §4 login flow: the phone is checked; a customer signs in with the code, anyone else registers. */
+/**
+ * Spec §4 login flow: the phone is checked (a code is sent), and the code signs a customer in. The
+ * check answers alike for every phone (issue 10), so a phone that is not a customer is told so by
+ * the login once its code is right, and goes on to sign-up with the phone, code and countdown.
+ */
 export default function LoginPage() {
   const { t } = useT();
   const notify = useNotify();
@@ -33,13 +37,8 @@ export default function LoginPage() {
     setBusy(true);
     preloadSmsDialog();
     try {
-      const challenge = await sms.check(phone);
-      if (challenge.registered) {
-        setDialog(true);
-      } else {
-        notify(t('login.notRegistered'), 'warning');
-        navigate(`${base}/register`);
-      }
+      await sms.check(phone);
+      setDialog(true);
     } catch (failure) {
       const message = messageOf(failure);
       setError(message);
@@ -86,10 +85,19 @@ export default function LoginPage() {
         resendAt={sms.resendAt}
         onResend={() => sms.resend(phone, true)}
         onSubmit={async (code) => {
-          const session = await sms.login(phone, code);
-          forgetChallenge(locationToken);
-          await signIn(session);
-          setDialog(false);
+          try {
+            const session = await sms.login(phone, code);
+            forgetChallenge(locationToken);
+            await signIn(session);
+            setDialog(false);
+          } catch (failure) {
+            if (!(failure instanceof MicroSiteError && failure.code === 'CUSTOMER_NOT_REGISTERED'))
+              throw failure;
+            carryToRegistration(locationToken, phone, code);
+            setDialog(false);
+            notify(t('login.notRegistered'), 'warning');
+            navigate(`${base}/register`);
+          }
         }}
         onClose={() => setDialog(false)}
       />

@@ -11,23 +11,33 @@ import { CustomerFields, payloadOf, useCustomerForm, valuesOf } from '../compone
 import { KvkkDialog, preloadSmsDialog, SmsDialog } from '../components/LazyDialogs';
 import { PhoneField } from '../components/PhoneField';
 import { MicroSiteError, messageOf } from '../lib/api';
+import { withChallenge } from '../lib/challenge';
 import { compactPhone, looksLikePhone } from '../lib/contract';
 import { useT } from '../lib/i18n';
 import { useKvkk } from '../lib/kvkk';
 import { useNotify } from '../lib/notify';
 import { Link as RouterLink } from '../lib/router';
 import { useSession } from '../lib/session';
-import { forgetChallenge, formatCountdown, recallChallenge, secondsUntil } from '../lib/sms-memory';
+import {
+  carriedCode,
+  dropCarriedCode,
+  forgetChallenge,
+  formatCountdown,
+  recallChallenge,
+  secondsUntil,
+} from '../lib/sms-memory';
 import { useSms } from '../lib/use-sms';
 
-/** The phone carried over from the login page's check (spec §4), while its countdown runs. */
+/** The phone carried over from the login page (spec §4: login said it is not a customer), while its countdown runs. */
 const carriedPhone = (locationToken: string) => {
   try {
     const memory = JSON.parse(sessionStorage.getItem(`microSiteSms-${locationToken}`) ?? 'null') as {
       phone: string;
-      registered: boolean;
+      registered: boolean | null;
     } | null;
-    return memory && !memory.registered && recallChallenge(locationToken, memory.phone) ? memory.phone : null;
+    return memory && memory.registered === false && recallChallenge(locationToken, memory.phone)
+      ? memory.phone
+      : null;
   } catch {
     return null;
   }
@@ -83,6 +93,16 @@ export default function RegisterPage() {
     setBusy(true);
     preloadSmsDialog();
     try {
+      // The code typed on the login page signs up at once (spec §4); a refused one is asked for again.
+      const code = carriedCode(locationToken, phone);
+      if (code) {
+        try {
+          return await register(code);
+        } catch (failure) {
+          dropCarriedCode(locationToken);
+          notify(messageOf(failure), 'error');
+        }
+      }
       // While the countdown runs the code already sent is used; after it a new one is sent.
       await sms.send(phone, false);
       setDialog(true);
@@ -98,13 +118,16 @@ export default function RegisterPage() {
   const register = async (code: string) => {
     let session: MicroSiteSession;
     try {
-      session = await api.post<MicroSiteSession>('/ext/customers/register', {
-        customer_phone: compactPhone(phone),
-        sms_code: code,
-        ...payloadOf(form.values),
-        customer_accepts_kvkk: true,
-        ...(kvkk.agreement && { agreement_version: kvkk.agreement.agreement_version }),
-      });
+      session = await withChallenge((altcha) =>
+        api.post<MicroSiteSession>('/ext/customers/register', {
+          customer_phone: compactPhone(phone),
+          sms_code: code,
+          ...payloadOf(form.values),
+          customer_accepts_kvkk: true,
+          ...(kvkk.agreement && { agreement_version: kvkk.agreement.agreement_version }),
+          altcha,
+        }),
+      );
     } catch (failure) {
       // A wrong or spent code stays in the dialog; anything else is the form's (spec §8).
       const aboutTheCode =

@@ -1,5 +1,5 @@
 import type { MicroSiteCustomer, SmsChallenge } from '@avlu/contracts';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach } from 'vitest';
 import { json, type TestServer } from '../../lib/api/test-server';
@@ -11,6 +11,10 @@ export const TOKEN = 'kordon-token-123';
 export const BASE = `/micro-site/${TOKEN}`;
 export const CUSTOMER_ID = '65a1b2c3d4e5f60718293a4b';
 export const MOBILE_TOKEN = 'mobile-token-abc';
+
+// A page's first lazy load transforms MUI in the test runner: seconds on a busy 2-core machine, more
+// than findBy*'s default second.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Runs before the shared setup's hook, which clears localStorage after it.
 afterEach(async () => {
@@ -40,8 +44,8 @@ export const customer = (overrides: Partial<MicroSiteCustomer> = {}): MicroSiteC
   ...overrides,
 });
 
-export const challenge = (registered: boolean, resendInSeconds = 180): SmsChallenge => ({
-  registered,
+/** What check and sms-resend answer, alike for customers and strangers. */
+export const challenge = (resendInSeconds = 180): SmsChallenge => ({
   customer_phone: '+905321234567',
   resend_at: new Date(Date.now() + resendInSeconds * 1000).toISOString(),
   expires_at: new Date(Date.now() + 300_000).toISOString(),
