@@ -17,7 +17,6 @@ import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import type { SmsSender } from '../../platform/sms';
-import { currentKvkkVersion } from '../agreements/agreements.service';
 import { applyConsents } from '../customers/consents.service';
 import { findCustomer } from '../customers/customers.service';
 import { customers } from '../customers/customers.tables';
@@ -207,7 +206,8 @@ const applyMicroSiteConsents = (
 /**
  * POST /ext/customers/register: the phone's code, then a new customer of the mall (no channel: the
  * micro-site is not a desk channel) with the consents given, recorded with source 'micro-site', the
- * client address and the KVKK text's version (the one sent, else the mall's notice in use). A live
+ * client address and the KVKK text's version (the one sent when it is one of the mall's texts in use,
+ * else the mall's notice in use). A live
  * customer with the phone answers 409 CUSTOMER_EXISTS (the code stays for a login); a deleted one
  * not yet erased comes back with the new data, as at the desk.
  */
@@ -229,14 +229,14 @@ export const register = async (
         ...registrationColumns(body),
         channel_id: null,
       });
-      const version = body.agreement_version ?? (await currentKvkkVersion(tx, mall._id));
+      // The consent path keeps the version only if it is one of the mall's texts in use.
       const consents = await applyMicroSiteConsents(
         tx,
         mall,
         id,
         { kvkk: true, ...marketingConsents(body) },
         request,
-        version,
+        body.agreement_version ?? null,
       );
       await audit(tx, request, {
         action: reactivated ? 'customer.reactivated' : 'customer.registered',
