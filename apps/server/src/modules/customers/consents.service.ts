@@ -106,6 +106,16 @@ export const applyConsents = async (
   return changed;
 };
 
+/**
+ * The one sanctioned way past the consent history's append-only trigger (consent-events.sql): for
+ * the rest of the caller's transaction, history rows may lose their client address and may be
+ * deleted (a hard deletion of their customer or mall cascades to them). Only erasure calls it
+ * (retention.ts). Outside a transaction it has no effect: the setting is transaction-local.
+ */
+export const allowConsentErasure = async (tx: Database) => {
+  await tx.execute(sql`select set_config('avlu.erasure', 'on', true)`);
+};
+
 export const changeConsent = (db: Database, change: ConsentChange): Promise<boolean> =>
   db.transaction((tx) => applyConsent(tx, change));
 
