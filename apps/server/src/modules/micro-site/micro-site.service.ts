@@ -5,6 +5,7 @@ import {
   type MicroSiteCustomer,
   type MicroSiteSession,
   microSiteCustomer,
+  type microSiteKvkkBody,
   type microSiteProfileBody,
   type microSiteRegisterBody,
   type SmsChallenge,
@@ -15,7 +16,7 @@ import type { z } from 'zod';
 import { type AuditRequest, audit } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/database';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, invalidFields, notFound } from '../../platform/errors';
 import type { SmsSender } from '../../platform/sms';
 import { applyConsents } from '../customers/consents.service';
 import { findCustomer } from '../customers/customers.service';
@@ -252,6 +253,31 @@ export const register = async (
   );
 };
 
+/**
+ * Commercial messages rest on the KVKK consent: a customer who withdrew it turns them on again only
+ * after giving it again (400 naming the first permission asked for).
+ */
+const assertKvkkForMarketing = async (
+  tx: Database,
+  customerId: string,
+  body: z.output<typeof microSiteProfileBody>,
+) => {
+  const asked = (
+    [
+      'customer_allows_permissions',
+      'customer_allows_sms',
+      'customer_allows_email',
+      'customer_allows_call',
+    ] as const
+  ).find((field) => body[field] === true);
+  if (!asked) return;
+  const [row] = await tx
+    .select({ kvkk: customers.customer_kvkk_permission })
+    .from(customers)
+    .where(eq(customers._id, customerId));
+  if (!row?.kvkk) throw invalidFields({ [asked]: 'kvkkConsentFirst' });
+};
+
 /** POST /ext/app/customers/profile: the signed-in customer's profile and consents; consents left out stay. */
 export const updateProfile = (
   db: Database,
@@ -273,6 +299,7 @@ export const updateProfile = (
       )
       .returning({ _id: customers._id });
     if (!updated) throw notFound();
+    await assertKvkkForMarketing(tx, customerId, body);
     const consents = await applyMicroSiteConsents(
       tx,
       mall,
@@ -324,5 +351,41 @@ export const deleteAccount = (
       details: { source: 'micro-site' },
       actorId: null,
     });
+    return microSiteCustomerOf(tx, mall, customerId);
+  });
+
+/**
+ * POST /ext/app/customers/kvkk: the customer gives or withdraws their KVKK consent on the micro-site
+ * (KVKK md. 7 and 11: consent is withdrawn as easily as it was given). Withdrawing records KVKK off
+ * and ends the SMS, email and call permissions, which rest on it, each in the consent history with
+ * source micro-site and the client address; the account itself stays (the membership is a contract
+ * the customer ends by deleting the account, DELETE /ext/app/customers/profile). Giving it again
+ * records the mall's KVKK text in use (or the version sent, when it is one). A no-op is not audited.
+ */
+export const setKvkkConsent = (
+  db: Database,
+  mall: MicroSiteMall,
+  customerId: string,
+  body: z.output<typeof microSiteKvkkBody>,
+  request: MicroSiteRequest,
+) =>
+  db.transaction(async (tx) => {
+    const given = body.customer_accepts_kvkk;
+    const consents = await applyMicroSiteConsents(
+      tx,
+      mall,
+      customerId,
+      given ? { kvkk: true } : { sms: false, email: false, call: false, kvkk: false },
+      request,
+      body.agreement_version ?? null,
+    );
+    if (consents.length > 0)
+      await audit(tx, request, {
+        action: given ? 'customer.kvkk_given' : 'customer.kvkk_withdrawn',
+        entity: 'customer',
+        entityId: customerId,
+        details: { source: 'micro-site', consents },
+        actorId: null,
+      });
     return microSiteCustomerOf(tx, mall, customerId);
   });
