@@ -169,6 +169,18 @@ export const microSiteProfileBody = profileFields.extend({
 });
 export type MicroSiteProfileBody = z.input<typeof microSiteProfileBody>;
 
+/**
+ * POST /ext/app/customers/kvkk: the signed-in customer gives (true) or withdraws (false) their KVKK
+ * consent. Withdrawing also ends the SMS, email and call permissions, which rest on it; the account
+ * stays until the customer deletes it.
+ */
+export const microSiteKvkkBody = z.strictObject({
+  customer_accepts_kvkk: z.boolean(),
+  /** The KVKK text version shown (the agreement's `agreement_version`) when consent is given. */
+  agreement_version: z.string().trim().min(1).max(64).nullable().optional(),
+});
+export type MicroSiteKvkkBody = z.input<typeof microSiteKvkkBody>;
+
 /** GET /api/dev/outbox (system admin, outbox SMS driver only): the messages "sent", newest first. */
 export const outboxMessage = z.object({
   _id: objectId,

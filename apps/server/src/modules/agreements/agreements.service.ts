@@ -76,3 +76,31 @@ export const currentKvkkVersion = async (db: Database, locationId: string): Prom
   });
   return latest?.agreement_version ?? null;
 };
+
+/**
+ * The agreement version a consent event records. A client names the text it showed, but the
+ * history must not say whatever a client wrote: a version is kept only when it is one of this
+ * mall's agreements in use (any type: KVKK notice, ETK permissions, terms); anything else (unknown,
+ * withdrawn, another mall's) records the mall's KVKK notice in use, as does a consent naming none.
+ */
+export const recordedAgreementVersion = async (
+  db: Database,
+  locationId: string,
+  requested: string | null | undefined,
+): Promise<string | null> => {
+  if (requested) {
+    const [known] = await db
+      .select({ version: agreements.agreement_version })
+      .from(agreements)
+      .where(
+        and(
+          eq(agreements.location_id, locationId),
+          eq(agreements.agreement_in_use, true),
+          eq(agreements.agreement_version, requested),
+        ),
+      )
+      .limit(1);
+    if (known) return known.version;
+  }
+  return currentKvkkVersion(db, locationId);
+};

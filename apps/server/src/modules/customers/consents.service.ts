@@ -5,6 +5,7 @@ import type { Database } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { admins } from '../admins/admins.tables';
+import { recordedAgreementVersion } from '../agreements/agreements.service';
 import { customerConsentEvents, customers } from './customers.tables';
 
 export const consentColumns = {
@@ -28,6 +29,10 @@ export type ConsentChange = {
   source: ConsentSource;
   staffAdminId?: string | null;
   clientAddress?: string | null;
+  /**
+   * The agreement text the client says it showed. Recorded only when it is a version of one of the
+   * mall's agreements in use, else the mall's KVKK notice in use is (`recordedAgreementVersion`).
+   */
   agreementVersion?: string | null;
 };
 
@@ -39,7 +44,14 @@ export type ConsentChange = {
  * transaction (`applyConsent`, as registration does with its insert) or in its own (`changeConsent`).
  * Answers whether anything changed.
  */
-export const applyConsent = async (tx: Database, change: ConsentChange): Promise<boolean> => {
+export const applyConsent = async (tx: Database, change: ConsentChange): Promise<boolean> =>
+  writeConsent(tx, {
+    ...change,
+    agreementVersion: await recordedAgreementVersion(tx, change.locationId, change.agreementVersion),
+  });
+
+/** `applyConsent` with the agreement version already checked. */
+const writeConsent = async (tx: Database, change: ConsentChange): Promise<boolean> => {
   const column = consentColumns[change.type];
   const [current] = await tx
     .select({ state: column.state })
@@ -86,10 +98,22 @@ export const applyConsents = async (
   change: Omit<ConsentChange, 'type' | 'value'>,
 ): Promise<ConsentType[]> => {
   const changed: ConsentType[] = [];
+  const agreementVersion = await recordedAgreementVersion(tx, change.locationId, change.agreementVersion);
   for (const [type, value] of Object.entries(consents) as [ConsentType, boolean | undefined][]) {
-    if (value !== undefined && (await applyConsent(tx, { ...change, type, value }))) changed.push(type);
+    if (value !== undefined && (await writeConsent(tx, { ...change, agreementVersion, type, value })))
+      changed.push(type);
   }
   return changed;
+};
+
+/**
+ * The one sanctioned way past the consent history's append-only trigger (consent-events.sql): for
+ * the rest of the caller's transaction, history rows may lose their client address and may be
+ * deleted (a hard deletion of their customer or mall cascades to them). Only erasure calls it
+ * (retention.ts). Outside a transaction it has no effect: the setting is transaction-local.
+ */
+export const allowConsentErasure = async (tx: Database) => {
+  await tx.execute(sql`select set_config('avlu.erasure', 'on', true)`);
 };
 
 export const changeConsent = (db: Database, change: ConsentChange): Promise<boolean> =>

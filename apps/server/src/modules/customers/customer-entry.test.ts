@@ -2,6 +2,7 @@ import type { Location } from '@avlu/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestStaff, useTestApp } from '../../../test/helper';
+import { agreements } from '../agreements/agreements.tables';
 import { auditLog } from '../audit/audit.tables';
 import { channels } from '../channels/channels.tables';
 import { customerConsentEvents, customers } from './customers.tables';
@@ -45,6 +46,20 @@ beforeAll(async () => {
   closed = await newChannel(mall, { channel_status: false });
   noEntry = await newChannel(mall, { channel_cdp_data_entry: false });
   otherMallChannel = await newChannel(otherMall);
+  // The versions the desk names below: texts of the mall in use (any other is not recorded).
+  await ctx.database.db.insert(agreements).values(
+    [
+      ['kvkk', 'kvkk-2026-01'],
+      ['etk_permissions', 'etk-2026-02'],
+    ].map(([type, version]) => ({
+      location_id: mall._id,
+      agreement_type: type as 'kvkk' | 'etk_permissions',
+      agreement_target: 'web' as const,
+      agreement_version: version!,
+      agreement_title: version!,
+      agreement_text: '…',
+    })),
+  );
 });
 
 const call = (

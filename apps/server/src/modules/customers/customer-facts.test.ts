@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
 import { channels } from '../channels/channels.tables';
 import { locations } from '../locations/locations.tables';
+import { allowConsentErasure } from './consents.service';
 import { customerFacts, customers } from './customers.tables';
 import { eraseDeletedCustomers } from './retention';
 
@@ -196,7 +197,11 @@ describe('customer_facts', () => {
     expect((await countOf([], other)).customer_ids).toEqual([first!._id]);
     expect(await drift()).toBe(0);
 
-    await ctx.database.db.delete(locations).where(eq(locations._id, other._id));
+    // Removing a mall takes its consent history with it: only as a conscious erasure (consent-events.sql).
+    await ctx.database.db.transaction(async (tx) => {
+      await allowConsentErasure(tx);
+      await tx.delete(locations).where(eq(locations._id, other._id));
+    });
     expect(await drift()).toBe(0);
     // The first mall's customers are untouched by all of this.
     expect((await countOf([], mall)).count).toBe(4);

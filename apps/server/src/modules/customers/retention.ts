@@ -4,6 +4,7 @@ import { type AuditRequest, audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
+import { allowConsentErasure } from './consents.service';
 import { getCustomerProfile } from './customers.service';
 import { customerConsentEvents, customers } from './customers.tables';
 import type { Mall } from './mall-date';
@@ -79,6 +80,7 @@ export const eraseDeletedCustomers = async (
           customer_erasedAt: now,
         })
         .where(inArray(customers._id, ids));
+      await allowConsentErasure(tx);
       await tx
         .update(customerConsentEvents)
         .set({ client_address: null })

@@ -14,6 +14,7 @@ import type { StaffUser } from '../../platform/auth/route-access';
 import type { Database } from '../../platform/db/database';
 import { type ListRequest, listPage, listSource } from '../../platform/db/list';
 import { AppError, notFound } from '../../platform/errors';
+import { maskEmail } from '../../platform/log-masking';
 import type { Mailer } from '../../platform/mail';
 import { hashPassword } from '../../platform/passwords';
 import { hashToken, newSecretToken } from '../../platform/secret-tokens';
@@ -137,7 +138,7 @@ const sendInvitation = async (
   try {
     await mail.mailer.send(message, { db });
   } catch (error) {
-    mail.log.error({ err: error, to: invitation.email }, 'invitation mail not sent');
+    mail.log.error({ err: error, to: maskEmail(invitation.email) }, 'invitation mail not sent');
     throw inviteNotSent();
   }
 };

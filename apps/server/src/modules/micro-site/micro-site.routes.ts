@@ -4,6 +4,7 @@ import {
   CUSTOMER_ID_HEADER,
   CUSTOMER_TOKEN_HEADER,
   microSiteCustomer,
+  microSiteKvkkBody,
   microSiteLocation,
   microSiteLoginBody,
   microSitePhoneBody,
@@ -24,6 +25,7 @@ import {
   login,
   microSiteCustomerOf,
   register,
+  setKvkkConsent,
   updateProfile,
 } from './micro-site.service';
 import { customerOf, microSiteMallOf } from './micro-site-auth';
@@ -165,6 +167,22 @@ export const microSiteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       },
     },
     (request) => deleteAccount(db, microSiteMallOf(request), customerOf(request)._id, request),
+  );
+
+  app.post(
+    '/ext/app/customers/kvkk',
+    {
+      config: customerAccess,
+      schema: {
+        tags,
+        headers,
+        summary:
+          'Give (true) or withdraw (false) the KVKK consent; withdrawing also ends the SMS, email and call permissions. Recorded in the consent history with source micro-site; the account stays',
+        body: microSiteKvkkBody,
+        response: { 200: microSiteCustomer },
+      },
+    },
+    (request) => setKvkkConsent(db, microSiteMallOf(request), customerOf(request)._id, request.body, request),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import {
   type MicroSiteCustomer,
   type MicroSiteSession,
   microSiteCustomer,
+  type microSiteKvkkBody,
   type microSiteProfileBody,
   type microSiteRegisterBody,
   type SmsChallenge,
@@ -15,9 +16,8 @@ import type { z } from 'zod';
 import { type AuditRequest, audit } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/database';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, invalidFields, notFound } from '../../platform/errors';
 import type { SmsSender } from '../../platform/sms';
-import { currentKvkkVersion } from '../agreements/agreements.service';
 import { applyConsents } from '../customers/consents.service';
 import { findCustomer } from '../customers/customers.service';
 import { customers } from '../customers/customers.tables';
@@ -257,7 +257,8 @@ const applyMicroSiteConsents = (
 /**
  * POST /ext/customers/register: the phone's code, then a new customer of the mall (no channel: the
  * micro-site is not a desk channel) with the consents given, recorded with source 'micro-site', the
- * client address and the KVKK text's version (the one sent, else the mall's notice in use). A live
+ * client address and the KVKK text's version (the one sent when it is one of the mall's texts in use,
+ * else the mall's notice in use). A live
  * customer with the phone answers 409 CUSTOMER_EXISTS (the code stays for a login); a deleted one
  * not yet erased comes back with the new data, as at the desk.
  */
@@ -281,14 +282,14 @@ export const register = async (
         ...registrationColumns(body),
         channel_id: null,
       });
-      const version = body.agreement_version ?? (await currentKvkkVersion(tx, mall._id));
+      // The consent path keeps the version only if it is one of the mall's texts in use.
       const consents = await applyMicroSiteConsents(
         tx,
         mall,
         id,
         { kvkk: true, ...marketingConsents(body) },
         request,
-        version,
+        body.agreement_version ?? null,
       );
       await audit(tx, request, {
         action: reactivated ? 'customer.reactivated' : 'customer.registered',
@@ -302,6 +303,31 @@ export const register = async (
     },
     now,
   );
+};
+
+/**
+ * Commercial messages rest on the KVKK consent: a customer who withdrew it turns them on again only
+ * after giving it again (400 naming the first permission asked for).
+ */
+const assertKvkkForMarketing = async (
+  tx: Database,
+  customerId: string,
+  body: z.output<typeof microSiteProfileBody>,
+) => {
+  const asked = (
+    [
+      'customer_allows_permissions',
+      'customer_allows_sms',
+      'customer_allows_email',
+      'customer_allows_call',
+    ] as const
+  ).find((field) => body[field] === true);
+  if (!asked) return;
+  const [row] = await tx
+    .select({ kvkk: customers.customer_kvkk_permission })
+    .from(customers)
+    .where(eq(customers._id, customerId));
+  if (!row?.kvkk) throw invalidFields({ [asked]: 'kvkkConsentFirst' });
 };
 
 /** POST /ext/app/customers/profile: the signed-in customer's profile and consents; consents left out stay. */
@@ -325,6 +351,7 @@ export const updateProfile = (
       )
       .returning({ _id: customers._id });
     if (!updated) throw notFound();
+    await assertKvkkForMarketing(tx, customerId, body);
     const consents = await applyMicroSiteConsents(
       tx,
       mall,
@@ -376,5 +403,41 @@ export const deleteAccount = (
       details: { source: 'micro-site' },
       actorId: null,
     });
+    return microSiteCustomerOf(tx, mall, customerId);
+  });
+
+/**
+ * POST /ext/app/customers/kvkk: the customer gives or withdraws their KVKK consent on the micro-site
+ * (KVKK md. 7 and 11: consent is withdrawn as easily as it was given). Withdrawing records KVKK off
+ * and ends the SMS, email and call permissions, which rest on it, each in the consent history with
+ * source micro-site and the client address; the account itself stays (the membership is a contract
+ * the customer ends by deleting the account, DELETE /ext/app/customers/profile). Giving it again
+ * records the mall's KVKK text in use (or the version sent, when it is one). A no-op is not audited.
+ */
+export const setKvkkConsent = (
+  db: Database,
+  mall: MicroSiteMall,
+  customerId: string,
+  body: z.output<typeof microSiteKvkkBody>,
+  request: MicroSiteRequest,
+) =>
+  db.transaction(async (tx) => {
+    const given = body.customer_accepts_kvkk;
+    const consents = await applyMicroSiteConsents(
+      tx,
+      mall,
+      customerId,
+      given ? { kvkk: true } : { sms: false, email: false, call: false, kvkk: false },
+      request,
+      body.agreement_version ?? null,
+    );
+    if (consents.length > 0)
+      await audit(tx, request, {
+        action: given ? 'customer.kvkk_given' : 'customer.kvkk_withdrawn',
+        entity: 'customer',
+        entityId: customerId,
+        details: { source: 'micro-site', consents },
+        actorId: null,
+      });
     return microSiteCustomerOf(tx, mall, customerId);
   });

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { SmtpConfig } from '../config';
+import { maskEmail } from '../log-masking';
 import type { Mailer } from './mailer';
 
 /**
@@ -31,7 +32,10 @@ export const smtpMailer = (smtp: SmtpConfig, from: string, logger: Logger | unde
         html: message.html,
         headers: { 'Content-Language': message.lang },
       });
-      logger?.info({ messageId: info.messageId, to: message.to, subject: message.subject }, 'mail sent');
+      logger?.info(
+        { messageId: info.messageId, to: maskEmail(message.to), subject: message.subject },
+        'mail sent',
+      );
     },
     close: async () => transport.close(),
   };

@@ -62,6 +62,8 @@ describe('NetGSM gateway driver', () => {
     expect(gateway.lastTextTo('+905321234567')).toBe(CODE_TEXT);
     expect(log()).toContain(gateway.received.at(-1)!.jobId);
     expect(log()).not.toContain('4821');
+    expect(log()).toContain('"to":"+90532*****67"');
+    expect(log()).not.toContain('5321234567');
   });
 
   it('works with a base address that ends in a slash or has a path of its own', async () => {
@@ -84,7 +86,7 @@ describe('NetGSM gateway driver', () => {
     await expectNotSent(sms.send({ to: '+905321234567', text: CODE_TEXT }));
     expect(gateway.received.length).toBe(before);
     const line = JSON.parse(log().trim().split('\n').at(-1)!);
-    expect(line).toMatchObject({ level: 50, code: '30', status: 406, to: '+905321234567' });
+    expect(line).toMatchObject({ level: 50, code: '30', status: 406, to: '+90532*****67' });
     expect(line.description).toMatch(/kullanıcı adı/);
     expect(log()).not.toContain('yanlış-parola');
     expect(log()).not.toContain(gateway.config.password);

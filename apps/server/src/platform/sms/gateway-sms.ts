@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { SmsConfig } from '../config';
 import { AppError } from '../errors';
+import { maskPhone } from '../log-masking';
 import type { SmsSender } from './sms';
 
 export type SmsGatewayConfig = NonNullable<SmsConfig['gateway']>;
@@ -81,7 +82,7 @@ export const gatewaySms = (
         const cause = (failure.cause as { code?: unknown } | undefined)?.code;
         logger?.error(
           {
-            to: message.to,
+            to: maskPhone(message.to),
             error: failure.name === 'TimeoutError' ? `no answer in ${timeoutMs} ms` : failure.message,
             ...(typeof cause === 'string' && { cause }),
           },
@@ -90,11 +91,11 @@ export const gatewaySms = (
         throw notSent();
       }
       if (status >= 200 && status < 300 && answer?.code === '00') {
-        logger?.info({ to: message.to, jobId: answer.jobid }, 'SMS handed to the gateway');
+        logger?.info({ to: maskPhone(message.to), jobId: answer.jobid }, 'SMS handed to the gateway');
         return;
       }
       logger?.error(
-        { to: message.to, status, code: answer?.code, description: answer?.description },
+        { to: maskPhone(message.to), status, code: answer?.code, description: answer?.description },
         answer ? 'SMS gateway refused the message' : 'SMS gateway answered without a code',
       );
       throw notSent();

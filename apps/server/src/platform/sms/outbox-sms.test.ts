@@ -14,7 +14,7 @@ describe('development SMS outbox driver', () => {
   });
   afterAll(() => database.close());
 
-  it('is chosen without SMS_GATEWAY_URL, stores the whole message and logs only the recipient', async () => {
+  it('is chosen without SMS_GATEWAY_URL, stores the whole message and logs only the masked recipient', async () => {
     const lines: string[] = [];
     const sink = new Writable({
       write(chunk, _encoding, done) {
@@ -38,11 +38,12 @@ describe('development SMS outbox driver', () => {
     const log = lines.join('');
     expect(JSON.parse(log.trim())).toMatchObject({
       smsId: rows[0]!._id,
-      to: '+905321234567',
+      to: '+90532*****67',
       msg: 'SMS stored in the outbox',
     });
     expect(log).not.toContain('7305');
     expect(log).not.toContain('giriş kodunuz');
+    expect(log).not.toContain('+905321234567');
   });
 
   it('writes into the transaction it is given, so a rollback leaves no message', async () => {

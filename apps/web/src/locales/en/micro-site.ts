@@ -124,6 +124,15 @@ export default {
     cancel: 'Cancel',
     deleted: 'Your account was deleted',
     loggedOut: 'You are signed out',
+    kvkkWithdraw: 'Withdraw my KVKK consent',
+    kvkkWithdrawTitle: 'Withdraw your KVKK consent?',
+    kvkkWithdrawText:
+      'Processing based on your explicit consent stops: your SMS, email and call permissions for commercial messages are turned off too. Your account stays open; the data needed to run your membership and meet legal obligations is still processed. To end your membership altogether, delete your account.',
+    kvkkWithdrawConfirm: 'Yes, withdraw my consent',
+    kvkkWithdrawn: 'Your KVKK consent was withdrawn',
+    kvkkOffNote: 'You withdrew your KVKK consent; give it again before allowing commercial messages.',
+    kvkkGive: 'Read and accept the KVKK notice',
+    kvkkGiven: 'Your KVKK consent was recorded',
   },
   update: {
     title: 'Update profile',

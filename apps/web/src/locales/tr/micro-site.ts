@@ -122,6 +122,16 @@ export default {
     cancel: 'Vazgeç',
     deleted: 'Hesabınız silindi',
     loggedOut: 'Çıkış yaptınız',
+    kvkkWithdraw: 'KVKK onayımı geri çek',
+    kvkkWithdrawTitle: 'KVKK onayınız geri çekilsin mi?',
+    kvkkWithdrawText:
+      'Açık rızanıza dayanan işlemler durur: SMS, e-posta ve arama ile ticari ileti izinleriniz de kapatılır. Hesabınız açık kalır; üyeliğinizin yürütülmesi ve yasal yükümlülükler için gereken veriler işlenmeye devam eder. Üyeliğinizi tümüyle sonlandırmak için hesabınızı silebilirsiniz.',
+    kvkkWithdrawConfirm: 'Evet, onayımı geri çek',
+    kvkkWithdrawn: 'KVKK onayınız geri çekildi',
+    kvkkOffNote:
+      'KVKK onayınızı geri çektiniz; ticari ileti izni verebilmek için önce yeniden onay vermelisiniz.',
+    kvkkGive: 'KVKK aydınlatma metnini okuyup onayla',
+    kvkkGiven: 'KVKK onayınız kaydedildi',
   },
   update: {
     title: 'Profili güncelle',

@@ -1,4 +1,9 @@
-import type { MicroSiteCustomer, MicroSiteProfileBody, MicroSiteSession } from '@avlu/contracts';
+import type {
+  MicroSiteCustomer,
+  MicroSiteKvkkBody,
+  MicroSiteProfileBody,
+  MicroSiteSession,
+} from '@avlu/contracts';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { type CustomerCredentials, createMicroSiteApi, type MicroSiteApi } from './api';
 import { customerSessionKeys } from './contract';
@@ -20,6 +25,8 @@ export type SessionValue = {
   logout: () => Promise<void>;
   /** DELETE /ext/app/customers/profile, then logout. */
   deleteAccount: () => Promise<void>;
+  /** POST /ext/app/customers/kvkk: gives or withdraws the KVKK consent; the answer replaces the customer. */
+  setKvkkConsent: (accepts: boolean, agreementVersion?: string) => Promise<void>;
 };
 
 const SessionContext = createContext<SessionValue | null>(null);
@@ -119,6 +126,14 @@ export function SessionProvider({ locationToken, children }: { locationToken: st
       deleteAccount: async () => {
         await api.delete('/ext/app/customers/profile');
         signOut();
+      },
+      setKvkkConsent: async (accepts, agreementVersion) => {
+        const body: MicroSiteKvkkBody = {
+          customer_accepts_kvkk: accepts,
+          ...(agreementVersion && { agreement_version: agreementVersion }),
+        };
+        const customer = customerOf(await api.post('/ext/app/customers/kvkk', body));
+        setState({ status: 'authenticated', customer });
       },
     }),
     [locationToken, api, state, loadProfile, signOut],

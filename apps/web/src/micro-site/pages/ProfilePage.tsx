@@ -9,8 +9,10 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
+import { KvkkDialog } from '../components/LazyDialogs';
 import { messageOf } from '../lib/api';
 import { useT } from '../lib/i18n';
+import { useKvkk } from '../lib/kvkk';
 import { useNotify } from '../lib/notify';
 import { Link, navigate } from '../lib/router';
 import { useSession } from '../lib/session';
@@ -44,6 +46,85 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Typography>
     </Box>
+  );
+}
+
+/** The mall's KVKK notice, fetched when the customer opens it to give consent again. */
+function ReadKvkk({ onClose, onAccept }: { onClose: () => void; onAccept: (version?: string) => void }) {
+  const kvkk = useKvkk();
+  return (
+    <KvkkDialog
+      open
+      kvkk={kvkk}
+      onClose={onClose}
+      onAccept={() => onAccept(kvkk.agreement?.agreement_version)}
+    />
+  );
+}
+
+/**
+ * Withdrawing the KVKK consent (after a confirmation saying what it does), or giving it again after
+ * reading the notice. Withdrawal also ends the commercial-message permissions; the account stays.
+ */
+function KvkkConsent() {
+  const { t } = useT();
+  const notify = useNotify();
+  const { customer, setKvkkConsent } = useSession();
+  const [confirming, setConfirming] = useState(false);
+  const [reading, setReading] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!customer) return null;
+  const save = async (accepts: boolean, version?: string) => {
+    setBusy(true);
+    try {
+      await setKvkkConsent(accepts, version);
+      setConfirming(false);
+      setReading(false);
+      notify(t(accepts ? 'profile.kvkkGiven' : 'profile.kvkkWithdrawn'), 'success');
+    } catch (error) {
+      notify(messageOf(error), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!customer.customer_kvkk_permission)
+    return (
+      <>
+        <Typography variant="body2" color="text.secondary">
+          {t('profile.kvkkOffNote')}
+        </Typography>
+        <Button variant="outlined" size="large" disabled={busy} onClick={() => setReading(true)}>
+          {t('profile.kvkkGive')}
+        </Button>
+        {reading && (
+          <ReadKvkk onClose={() => setReading(false)} onAccept={(version) => save(true, version)} />
+        )}
+      </>
+    );
+  return (
+    <>
+      <Button color="warning" onClick={() => setConfirming(true)}>
+        {t('profile.kvkkWithdraw')}
+      </Button>
+      <Dialog
+        open={confirming}
+        onClose={() => !busy && setConfirming(false)}
+        aria-labelledby="kvkk-withdraw-title"
+      >
+        <DialogTitle id="kvkk-withdraw-title">{t('profile.kvkkWithdrawTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('profile.kvkkWithdrawText')}</DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setConfirming(false)} color="inherit" disabled={busy}>
+            {t('profile.cancel')}
+          </Button>
+          <Button onClick={() => save(false)} color="warning" variant="contained" disabled={busy}>
+            {t('profile.kvkkWithdrawConfirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 }
 
@@ -130,6 +211,7 @@ export default function ProfilePage() {
       >
         {t('profile.logout')}
       </Button>
+      <KvkkConsent />
       <Button color="error" onClick={() => setConfirming(true)}>
         {t('profile.delete')}
       </Button>
