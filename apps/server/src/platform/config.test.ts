@@ -20,6 +20,7 @@ describe('parseConfig', () => {
       host: '0.0.0.0',
       dataDir: path.resolve('/srv/avlu/data'),
       databaseUrl: undefined,
+      databaseStartTimeoutSeconds: 60,
       admin: { email: 'admin@avlu.local', password: undefined },
       demoData: true,
       publicUrl: 'http://localhost:3000',
@@ -28,6 +29,7 @@ describe('parseConfig', () => {
       mail: { from: 'Avlu <no-reply@avlu.local>', smtp: undefined },
       customerRetentionDays: 30,
       sms: { gateway: undefined, hourlyBudget: 1000, codesPerAddressPerHour: 20, allowedCountries: ['TR'] },
+      perUser: { counts: 2, exports: 1 },
     });
   });
 
@@ -38,6 +40,7 @@ describe('parseConfig', () => {
         HOST: '127.0.0.1',
         DATA_DIR: '/var/lib/avlu',
         DATABASE_URL: 'postgres://avlu:secret@db:5432/avlu',
+        DATABASE_START_TIMEOUT_SECONDS: '120',
         ADMIN_EMAIL: 'Yonetici@Example.com',
         ADMIN_PASSWORD: 'çok-gizli',
         DEMO_DATA: 'TRUE',
@@ -52,6 +55,8 @@ describe('parseConfig', () => {
         SMS_HOURLY_BUDGET: '0',
         SMS_CODES_PER_ADDRESS_PER_HOUR: '50',
         SMS_ALLOWED_COUNTRIES: 'TR,CY',
+        COUNTS_PER_USER: '3',
+        EXPORTS_PER_USER: '2',
       },
       '/srv',
     );
@@ -60,6 +65,7 @@ describe('parseConfig', () => {
       host: '127.0.0.1',
       dataDir: '/var/lib/avlu',
       databaseUrl: 'postgres://avlu:secret@db:5432/avlu',
+      databaseStartTimeoutSeconds: 120,
       admin: { email: 'yonetici@example.com', password: 'çok-gizli' },
       demoData: true,
       publicUrl: 'https://avm.example.com',
@@ -78,6 +84,7 @@ describe('parseConfig', () => {
         codesPerAddressPerHour: 50,
         allowedCountries: ['TR', 'CY'],
       },
+      perUser: { counts: 3, exports: 2 },
     });
   });
 
@@ -147,6 +154,16 @@ describe('parseConfig', () => {
     ]);
     expect(problemsOf({ CUSTOMER_RETENTION_DAYS: 'otuz' })).toEqual([
       'CUSTOMER_RETENTION_DAYS: Must be a number',
+    ]);
+  });
+
+  it('names a start timeout or per-user limit out of range', () => {
+    expect(problemsOf({ DATABASE_START_TIMEOUT_SECONDS: '-1' })).toEqual([
+      'DATABASE_START_TIMEOUT_SECONDS: Must be at least 0',
+    ]);
+    expect(problemsOf({ COUNTS_PER_USER: '0', EXPORTS_PER_USER: 'bir' })).toEqual([
+      'COUNTS_PER_USER: Must be at least 1',
+      'EXPORTS_PER_USER: Must be a number',
     ]);
   });
 
