@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectId } from '../common/ids';
+import { isoDate as isoDateOf, singleLineText } from '../common/text';
 
 /**
  * The one segment filter language (issue 4): used by the customer list, count, export and later by
@@ -12,8 +13,8 @@ const range = <Bound extends z.ZodType>(value: Bound) => ({
   min: value.optional(),
   max: value.optional(),
 });
-const isoDate = z.iso.date({ message: 'validation.format.date' });
-const names = z.array(z.string().trim().min(1).max(100)).min(1).max(200);
+const isoDate = isoDateOf();
+const names = z.array(singleLineText().min(1).max(100)).min(1).max(200);
 
 export const segmentCondition = z.discriminatedUnion('field', [
   z.strictObject({ field: z.literal('gender'), in: z.array(z.enum(['male', 'female', 'unknown'])).min(1) }),

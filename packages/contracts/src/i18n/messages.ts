@@ -71,6 +71,8 @@ export const messages: Record<Language, Catalogue> = {
     },
     validation: {
       required: 'Bu alan zorunludur',
+      controlCharacters: 'Kontrol karakterleri (ör. NUL) içeremez',
+      dateRange: '{{min}} ile {{max}} arasında bir tarih olmalıdır',
       invalid: 'Geçersiz değer',
       unknownField: 'Bilinmeyen alan',
       objectId: 'Geçerli bir kimlik olmalıdır (24 onaltılık karakter)',
@@ -194,6 +196,8 @@ export const messages: Record<Language, Catalogue> = {
     },
     validation: {
       required: 'This field is required',
+      controlCharacters: 'Must not contain control characters (such as NUL)',
+      dateRange: 'Must be a date from {{min}} to {{max}}',
       invalid: 'Invalid value',
       unknownField: 'Unknown field',
       objectId: 'Must be a valid id (24 hexadecimal characters)',

@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { objectId } from '../common/ids';
+import { singleLineText } from '../common/text';
 import { customer, customerInput } from '../customers/customer';
 import { customerPhone } from '../customers/phone';
 import { location } from '../locations/location';
@@ -119,7 +120,7 @@ export const microSiteRegisterBody = profileFields.extend({
   customer_accepts_kvkk: z.literal(true, { message: 'validation.kvkkRequired' }),
   ...consentFlags,
   /** The KVKK text version the customer accepted (the agreement's `agreement_version`). */
-  agreement_version: z.string().trim().min(1).max(64).nullable().optional(),
+  agreement_version: singleLineText().min(1).max(64).nullable().optional(),
 });
 export type MicroSiteRegisterBody = z.input<typeof microSiteRegisterBody>;
 
