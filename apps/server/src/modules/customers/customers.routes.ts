@@ -13,7 +13,7 @@ import {
 } from '@avlu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
-import { holdUserSlot } from '../../platform/db/user-slots';
+import { holdUserSlot, withUserSlot } from '../../platform/db/user-slots';
 import { locationOf } from '../../platform/request-context';
 import { exportCustomers } from './customers.export';
 import {
@@ -73,10 +73,8 @@ export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         response: { 200: customerCount },
       },
     },
-    async (request, reply) => {
-      await holdUserSlot(db, request, reply, counts);
-      return countCustomers(db, locationOf(request), request.body.filter);
-    },
+    (request) =>
+      withUserSlot(db, request, counts, () => countCustomers(db, locationOf(request), request.body.filter)),
   );
   app.post(
     '/customer/export',

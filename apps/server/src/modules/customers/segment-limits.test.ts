@@ -138,6 +138,8 @@ describe('heavy reads per staff user (user_slots, shared by every server process
     const kind = { kind: 'customers.count', limit: 2 };
     const first = await takeSlot(ctx.database.db, staff._id, kind);
     expect((await call('/customer/count')).statusCode).toBe(200);
+    // A count frees its slot before it answers: only the one taken above is held.
+    expect(await slotsOf(staff._id)).toHaveLength(1);
     const second = await takeSlot(ctx.database.db, staff._id, kind);
     expect(await takeSlot(ctx.database.db, staff._id, kind)).toBeUndefined();
     expect((await call('/customer/count')).statusCode).toBe(429);

@@ -66,10 +66,38 @@ export const takeSlot = async (
   return undefined;
 };
 
+const takeUserSlot = async (db: Database, request: FastifyRequest, kind: SlotKind): Promise<Slot> => {
+  const userId = request.staff?._id;
+  if (userId === undefined) throw new Error('user slots need a staff route');
+  const slot = await takeSlot(db, userId, kind);
+  if (!slot)
+    throw new AppError('OPERATION_LIMIT', 429, { params: { limit: kind.limit }, retryAfterSeconds: 5 });
+  return slot;
+};
+
 /**
- * For a route doing heavy work (a segment count, an export): takes a slot of `kind` for the signed-in
- * staff user, held until the response has been sent (a streamed export until its last byte, or until
- * the client goes away), else throws 429 OPERATION_LIMIT with Retry-After.
+ * Runs heavy work that ends in the handler (a segment count) in a slot of `kind` of the signed-in
+ * staff user, freed before the answer is sent; all taken: 429 OPERATION_LIMIT with Retry-After.
+ */
+export const withUserSlot = async <T>(
+  db: Database,
+  request: FastifyRequest,
+  kind: SlotKind,
+  work: () => Promise<T>,
+): Promise<T> => {
+  const slot = await takeUserSlot(db, request, kind);
+  try {
+    return await work();
+  } finally {
+    await slot
+      .release()
+      .catch((error: unknown) => request.log.warn({ err: error }, 'could not free a user slot'));
+  }
+};
+
+/**
+ * For a streamed answer (an export): takes a slot of `kind` for the signed-in staff user, held until
+ * the response has been sent to its last byte or the client went away; all taken: 429 as above.
  */
 export const holdUserSlot = async (
   db: Database,
@@ -77,11 +105,7 @@ export const holdUserSlot = async (
   reply: FastifyReply,
   kind: SlotKind,
 ): Promise<void> => {
-  const userId = request.staff?._id;
-  if (userId === undefined) throw new Error('holdUserSlot needs a staff route');
-  const slot = await takeSlot(db, userId, kind);
-  if (!slot)
-    throw new AppError('OPERATION_LIMIT', 429, { params: { limit: kind.limit }, retryAfterSeconds: 5 });
+  const slot = await takeUserSlot(db, request, kind);
   const release = () => {
     slot.release().catch((error: unknown) => request.log.warn({ err: error }, 'could not free a user slot'));
   };
