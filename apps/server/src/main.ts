@@ -20,7 +20,7 @@ const stop = async () => {
 };
 
 try {
-  database = await openDatabase(config);
+  database = await openDatabase(config, logger);
   logger.info(
     database.engine === 'pglite' ? { engine: 'pglite', dataDir: config.dataDir } : { engine: 'postgres' },
     'database opened',

@@ -1,8 +1,13 @@
 import { errorBody } from '@avlu/contracts';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { customers } from '../src/modules/customers/customers.tables';
+import { locations } from '../src/modules/locations/locations.tables';
+import { createCustomerSession, mallOfToken } from '../src/modules/micro-site/customer-sessions.service';
 import { useTestApp } from './helper';
 import { sampleRoutes } from './sample-routes';
+import { type Hostility, mutantsOf, sampleOf, toQueryString } from './schema-samples';
 
 /**
  * No input may make the server fail: every registered route, the feature routes of later issues
@@ -129,5 +134,106 @@ describe('error texts by language', () => {
       for (const field of Object.keys(tr.fields ?? {}))
         expect(tr.fields[field], field).not.toBe(en.fields[field]);
     }
+  });
+});
+
+describe('control characters and out-of-range dates', () => {
+  /**
+   * Every text field of every route's body, query and path gets a NUL (PostgreSQL refuses it in text:
+   * a 500 if it got that far), every date field the year 0; each must answer 400 naming the field.
+   * The other fields hold valid samples, so the refusal is the field's own, and callers are signed in
+   * as each route needs (staff, a mall's micro-site token, a customer session).
+   */
+  it.each<[Hostility, string]>([
+    ['text', 'a NUL'],
+    ['date', '0000-01-01'],
+  ])('every %s field refuses %s with 400 naming it', { timeout: 300_000 }, async (hostility) => {
+    const mall = await ctx.newLocation();
+    const [row] = await ctx.database.db
+      .select({ token: locations.location_token })
+      .from(locations)
+      .where(eq(locations._id, mall._id));
+    const mallToken = row!.token;
+    const [customer] = await ctx.database.db
+      .insert(customers)
+      .values({ location_id: mall._id, customer_phone: '+905321234500', customer_name: 'Ayşe' })
+      .returning({ _id: customers._id });
+    const customerToken = await createCustomerSession(
+      ctx.database.db,
+      (await mallOfToken(ctx.database.db, mallToken))!,
+      customer!._id,
+      { ip: '127.0.0.1', headers: {} },
+    );
+    const admin = await ctx.systemAdmin();
+    let session = await ctx.newSession(admin._id);
+    let checked = 0;
+    for (const route of ctx.app.routeList.filter((candidate) => candidate.method !== 'HEAD')) {
+      const schema = (route.schema ?? {}) as Record<string, Parameters<typeof mutantsOf>[0] | undefined>;
+      const auth = (route.config as { auth?: string; scope?: string } | undefined)?.auth;
+      const scope = (route.config as { scope?: string } | undefined)?.scope;
+      const headersFor = () =>
+        auth === 'micro-site' || auth === 'customer'
+          ? {
+              authorization: `Bearer ${mallToken}`,
+              ...(auth === 'customer'
+                ? { 'customer-token': customerToken, 'customer-id': customer!._id }
+                : {}),
+            }
+          : session;
+      const params = (schema.params ? sampleOf(schema.params) : {}) as Record<string, unknown>;
+      const query = {
+        ...((schema.querystring ? sampleOf(schema.querystring) : {}) as Record<string, unknown>),
+        ...(scope === 'location' ? { locationId: mall._id } : {}),
+      };
+      const body = schema.body ? sampleOf(schema.body) : undefined;
+      const urlWith = (values: Record<string, unknown>) =>
+        route.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name] ?? 'x')));
+      const cases = [
+        ...(schema.body ? mutantsOf(schema.body, hostility) : []).map((mutant) => ({
+          mutant,
+          url: urlWith(params),
+          query,
+          payload: mutant.value,
+        })),
+        ...(schema.querystring ? mutantsOf(schema.querystring, hostility) : []).map((mutant) => ({
+          mutant,
+          url: urlWith(params),
+          query: { ...(mutant.value as object), ...(scope === 'location' ? { locationId: mall._id } : {}) },
+          payload: body,
+        })),
+        ...(schema.params ? mutantsOf(schema.params, hostility) : []).map((mutant) => ({
+          mutant,
+          url: urlWith(mutant.value as Record<string, unknown>),
+          query,
+          payload: body,
+        })),
+      ];
+      for (const method of ([] as string[]).concat(route.method)) {
+        for (const { mutant, url, query: search, payload } of cases) {
+          const response = await ctx.app.inject({
+            method: method as 'POST',
+            url: `${url}?${toQueryString(search)}`,
+            ...(method === 'GET' || payload === undefined ? {} : { payload: payload as object }),
+            headers: { 'accept-language': 'en', ...headersFor() },
+          });
+          if (response.statusCode < 300) session = await ctx.newSession(admin._id);
+          const field = mutant.path.join('.');
+          const where = `${method} ${route.url} ${field} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+          expect(response.statusCode, where).toBe(400);
+          const named = Object.keys(response.json().fields ?? {});
+          // A union names itself (filter.0) rather than the branch's field it could not match; a
+          // text split into a list names the item (fields.0).
+          expect(
+            named.some(
+              (name) => name === field || field.startsWith(`${name}.`) || name.startsWith(`${field}.`),
+            ),
+            where,
+          ).toBe(true);
+          checked++;
+        }
+      }
+    }
+    // The walk reached the fields it is about: names, addresses, keywords, filters, birth dates.
+    expect(checked).toBeGreaterThan(hostility === 'text' ? 150 : 15);
   });
 });

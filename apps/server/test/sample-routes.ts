@@ -1,4 +1,4 @@
-import { idParams, objectId } from '@avlu/contracts';
+import { idParams, objectId, singleLineText } from '@avlu/contracts';
 import { z } from 'zod';
 import { conflict, invalidFields } from '../src/platform/errors';
 import { locationOf } from '../src/platform/request-context';
@@ -15,9 +15,9 @@ export const sampleRoutes = (app: App) => {
       schema: {
         params: idParams,
         body: z.strictObject({
-          name: z.string().min(2),
+          name: singleLineText().min(2),
           count: z.number().int().max(1000),
-          tags: z.array(z.string()).max(3).optional(),
+          tags: z.array(singleLineText()).max(3).optional(),
           owner: z.strictObject({ _id: objectId }).optional(),
         }),
         response: { 200: z.object({ id: objectId, name: z.string() }) },
@@ -32,7 +32,7 @@ export const sampleRoutes = (app: App) => {
     '/api/test/scoped',
     {
       config: { scope: 'location' },
-      schema: { querystring: z.strictObject({ q: z.string().optional() }) },
+      schema: { querystring: z.strictObject({ q: singleLineText().optional() }) },
     },
     async (request) => ({
       location: locationOf(request).location_name,

@@ -20,6 +20,7 @@ describe('parseConfig', () => {
       host: '0.0.0.0',
       dataDir: path.resolve('/srv/avlu/data'),
       databaseUrl: undefined,
+      databaseStartTimeoutSeconds: 60,
       admin: { email: 'admin@avlu.local', password: undefined },
       demoData: true,
       publicUrl: 'http://localhost:3000',
@@ -44,6 +45,7 @@ describe('parseConfig', () => {
         challengeKey: undefined,
         allowedCountries: ['TR'],
       },
+      perUser: { counts: 2, exports: 1 },
     });
   });
 
@@ -54,6 +56,7 @@ describe('parseConfig', () => {
         HOST: '127.0.0.1',
         DATA_DIR: '/var/lib/avlu',
         DATABASE_URL: 'postgres://avlu:secret@db:5432/avlu',
+        DATABASE_START_TIMEOUT_SECONDS: '120',
         ADMIN_EMAIL: 'Yonetici@Example.com',
         ADMIN_PASSWORD: 'çok-gizli',
         DEMO_DATA: 'TRUE',
@@ -78,6 +81,8 @@ describe('parseConfig', () => {
         SMS_CHALLENGE_COMPLEXITY: '20000',
         SMS_CHALLENGE_KEY: 'a-long-challenge-secret-of-32-characters-or-more',
         SMS_ALLOWED_COUNTRIES: 'TR,CY',
+        COUNTS_PER_USER: '3',
+        EXPORTS_PER_USER: '2',
       },
       '/srv',
     );
@@ -86,6 +91,7 @@ describe('parseConfig', () => {
       host: '127.0.0.1',
       dataDir: '/var/lib/avlu',
       databaseUrl: 'postgres://avlu:secret@db:5432/avlu',
+      databaseStartTimeoutSeconds: 120,
       admin: { email: 'yonetici@example.com', password: 'çok-gizli' },
       demoData: true,
       publicUrl: 'https://avm.example.com',
@@ -115,6 +121,7 @@ describe('parseConfig', () => {
         challengeKey: 'a-long-challenge-secret-of-32-characters-or-more',
         allowedCountries: ['TR', 'CY'],
       },
+      perUser: { counts: 3, exports: 2 },
     });
   });
 
@@ -198,6 +205,16 @@ describe('parseConfig', () => {
     ]);
     expect(problemsOf({ CUSTOMER_RETENTION_DAYS: 'otuz' })).toEqual([
       'CUSTOMER_RETENTION_DAYS: Must be a number',
+    ]);
+  });
+
+  it('names a start timeout or per-user limit out of range', () => {
+    expect(problemsOf({ DATABASE_START_TIMEOUT_SECONDS: '-1' })).toEqual([
+      'DATABASE_START_TIMEOUT_SECONDS: Must be at least 0',
+    ]);
+    expect(problemsOf({ COUNTS_PER_USER: '0', EXPORTS_PER_USER: 'bir' })).toEqual([
+      'COUNTS_PER_USER: Must be at least 1',
+      'EXPORTS_PER_USER: Must be a number',
     ]);
   });
 

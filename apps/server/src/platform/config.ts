@@ -33,6 +33,7 @@ const environment = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_START_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   ADMIN_EMAIL: z.email().min(6).max(265).default('admin@avlu.local'),
   ADMIN_PASSWORD: z.string().min(6).max(200).optional(),
   DEMO_DATA: flag.optional(),
@@ -63,6 +64,8 @@ const environment = z.object({
   SMS_CHALLENGE_PERCENT: z.coerce.number().int().min(0).max(100).default(25),
   SMS_CHALLENGE_COMPLEXITY: z.coerce.number().int().min(10).max(1_000_000).default(5000),
   SMS_CHALLENGE_KEY: z.string().min(32).max(500).optional(),
+  COUNTS_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  EXPORTS_PER_USER: z.coerce.number().int().min(1).max(100).default(1),
   SMS_ALLOWED_COUNTRIES: z
     .string()
     .trim()
@@ -121,6 +124,8 @@ export type Config = {
   dataDir: string;
   /** Unset: the embedded PGlite database under `dataDir/pglite`. */
   databaseUrl: string | undefined;
+  /** How long start-up keeps retrying the first PostgreSQL connection (with back-off) before exiting. */
+  databaseStartTimeoutSeconds: number;
   admin: { email: string; password: string | undefined };
   demoData: boolean;
   /** Where users reach the app; links the server sends start with it (see links.ts). */
@@ -138,6 +143,11 @@ export type Config = {
   /** Days a deleted customer can be reactivated before the retention job erases their personal data. */
   customerRetentionDays: number;
   sms: SmsConfig;
+  /**
+   * Heavy reads one staff user may run at once, across every server process (platform/db/user-slots.ts):
+   * segment counts, and exports.
+   */
+  perUser: { counts: number; exports: number };
 };
 
 export class ConfigError extends Error {
@@ -206,6 +216,7 @@ export const parseConfig = (env: Record<string, string | undefined>, cwd = proce
     host: values.HOST,
     dataDir: path.resolve(cwd, values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
+    databaseStartTimeoutSeconds: values.DATABASE_START_TIMEOUT_SECONDS,
     admin: { email: values.ADMIN_EMAIL.toLowerCase(), password: values.ADMIN_PASSWORD },
     // Demo malls make the embedded quick start useful at once; a real server, and any production
     // one, starts clean unless asked: demo customers are made-up people in a live mall's lists.
@@ -253,6 +264,7 @@ export const parseConfig = (env: Record<string, string | undefined>, cwd = proce
       challengeKey: values.SMS_CHALLENGE_KEY,
       allowedCountries: values.SMS_ALLOWED_COUNTRIES.split(','),
     },
+    perUser: { counts: values.COUNTS_PER_USER, exports: values.EXPORTS_PER_USER },
   };
 };
 

@@ -10,6 +10,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from './db/connection-errors';
 import { AppError } from './errors';
 
 const codeOfStatus: Record<number, ErrorCode> = {
@@ -82,6 +83,15 @@ const sendError = (error: unknown, request: FastifyRequest, reply: FastifyReply)
     reply.header('retry-after', String(error.options.retryAfterSeconds));
   }
   if (answer) return reply.code(answer.statusCode).send(answer);
+  // The database is away (restart, failover): a 503 tells clients and balancers to try again; the pool
+  // reconnects by itself when it returns.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'request failed: database unavailable');
+    return reply
+      .code(503)
+      .header('retry-after', '5')
+      .send(body(503, 'SERVICE_UNAVAILABLE', pickLanguage(request.headers['accept-language'])));
+  }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send(body(500, 'INTERNAL_ERROR', pickLanguage(request.headers['accept-language'])));
 };

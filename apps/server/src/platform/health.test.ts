@@ -28,6 +28,8 @@ describe('health and readiness', () => {
         code: 'SERVICE_UNAVAILABLE',
         message: 'The service is unavailable right now; please try again shortly',
       });
+      // Not ready either: a balancer takes the instance out until its database answers again.
+      expect((await broken.app.inject({ url: '/api/ready' })).statusCode).toBe(503);
     } finally {
       await broken.app.close();
     }

@@ -1,13 +1,26 @@
 import { healthResponse, readyResponse } from '@avlu/contracts';
 import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from './db/database';
 import { serviceUnavailable } from './errors';
 
 export type HealthOptions = { db: Database; isReady: () => boolean };
 
-/** Probes for load balancers and orchestrators: liveness with a database round trip, and readiness. */
+/**
+ * Probes for load balancers and orchestrators: liveness with a database round trip, and readiness.
+ * Both answer 503 while the database is away (the pool reconnects by itself when it returns), so a
+ * balancer sends traffic elsewhere instead of to an instance whose every request would fail.
+ */
 export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { db, isReady }) => {
+  const databaseAnswers = async (request: FastifyRequest, probe: string) => {
+    try {
+      await db.execute(sql`select 1`);
+    } catch (error) {
+      request.log.warn({ err: error }, `${probe}: database does not answer`);
+      throw serviceUnavailable();
+    }
+  };
   app.get(
     '/health',
     {
@@ -19,12 +32,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { 
       },
     },
     async (request) => {
-      try {
-        await db.execute(sql`select 1`);
-      } catch (error) {
-        request.log.warn({ err: error }, 'health check: database does not answer');
-        throw serviceUnavailable();
-      }
+      await databaseAnswers(request, 'health check');
       return { status: 'ok' as const, database: 'ok' as const };
     },
   );
@@ -34,12 +42,13 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { 
       config: { auth: 'public' },
       schema: {
         tags: ['platform'],
-        summary: 'Migrations are applied and jobs run; 503 while shutting down',
+        summary: 'Migrations are applied, jobs run and the database answers; 503 while shutting down',
         response: { 200: readyResponse },
       },
     },
-    async () => {
+    async (request) => {
       if (!isReady()) throw serviceUnavailable();
+      await databaseAnswers(request, 'readiness check');
       return { status: 'ready' as const };
     },
   );

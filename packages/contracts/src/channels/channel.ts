@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { objectId } from '../common/ids';
 import { listSearchParams } from '../common/list-query';
-import { requiredText } from '../common/text';
+import { multilineText, requiredText, singleLineText } from '../common/text';
 
 /** Spec §3 Channel type (shown as "channel tags" in the back office): a label channels are grouped by. */
 export const channelType = z.object({
@@ -13,7 +13,7 @@ export type ChannelType = z.infer<typeof channelType>;
 
 export const channelTypeInput = z.strictObject({
   channel_type_name: requiredText(120),
-  channel_type_exp: z.string().trim().max(1000).default(''),
+  channel_type_exp: multilineText().max(1000).default(''),
 });
 export type ChannelTypeInput = z.input<typeof channelTypeInput>;
 
@@ -45,7 +45,7 @@ export const channel = z.object({
 });
 export type Channel = z.infer<typeof channel>;
 
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+const optionalText = (max: number) => singleLineText().max(max).optional();
 
 /**
  * A new or changed channel. Left-out English name and descriptions are taken from the Turkish name
@@ -54,11 +54,11 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 export const channelInput = z.strictObject({
   channel_name: requiredText(120),
   channel_name_en: optionalText(120),
-  channel_exp: optionalText(1000),
-  channel_exp_en: optionalText(1000),
+  channel_exp: multilineText().max(1000).optional(),
+  channel_exp_en: multilineText().max(1000).optional(),
   channel_types: z.array(objectId).max(50).default([]),
-  tags: z.array(z.string().trim().min(1).max(60)).max(50).default([]),
-  event_id: z.string().trim().max(64).nullable().default(null),
+  tags: z.array(singleLineText().min(1).max(60)).max(50).default([]),
+  event_id: singleLineText().max(64).nullable().default(null),
   channel_ui_allowed: z.boolean().default(false),
   channel_single_participation: z.boolean().default(false),
   /** Fixed false when a channel is created (spec §7); only an update may turn it on. */

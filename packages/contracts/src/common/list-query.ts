@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text';
 
 /** Spec §9: default page size 10, first page 1. */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -25,9 +26,9 @@ export const listQuery = <
 ) =>
   z.strictObject({
     pagination: pagination.default({ limit: DEFAULT_PAGE_SIZE, currentPage: 1 }),
-    keyword: z.string().trim().max(200).optional(),
+    keyword: singleLineText().max(200).optional(),
     order: sortOrder.optional(),
-    orderBy: (options.orderBy ?? z.string().max(64)).optional() as z.ZodOptional<OrderBy>,
+    orderBy: (options.orderBy ?? singleLineText().max(64)).optional() as z.ZodOptional<OrderBy>,
     filter: (options.filter ?? z.unknown()).optional() as z.ZodOptional<Filter>,
   });
 
@@ -50,9 +51,9 @@ export const listSearchParams = <
       ...options.filter,
       limit: pagination.shape.limit,
       currentPage: pagination.shape.currentPage,
-      keyword: z.string().trim().max(200).optional(),
+      keyword: singleLineText().max(200).optional(),
       order: sortOrder.optional(),
-      orderBy: (options.orderBy ?? z.string().max(64)).optional(),
+      orderBy: (options.orderBy ?? singleLineText().max(64)).optional(),
     })
     .transform((params) => {
       // The spread shape is too generic for TypeScript to destructure; its parts are typed again below.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectId } from '../common/ids';
 import { listQuery } from '../common/list-query';
+import { isoDate as isoDateOf, multilineText, personName, singleLineText } from '../common/text';
 import { customerPhone } from './phone';
 import { segmentFilter } from './segment';
 import { vehiclePlate } from './vehicle-plate';
@@ -22,7 +23,7 @@ export const consentSources = ['micro-site', 'staff', 'import', 'registration'] 
 export const consentSource = z.enum(consentSources);
 export type ConsentSource = z.infer<typeof consentSource>;
 
-const isoDate = z.iso.date({ message: 'validation.format.date' });
+const isoDate = isoDateOf();
 const timestamp = z.string();
 
 /** A customer as the back-office reads it (spec §3 Customer). `age` is derived from the birth date. */
@@ -78,17 +79,17 @@ export type ConsentEvent = z.infer<typeof consentEvent>;
 
 export const customerProfile = customer.extend({ consent_history: z.array(consentEvent) });
 
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const optionalText = (max: number) => singleLineText().max(max).nullable().optional();
 
 /** The fields staff or the micro-site may set on a customer (registration comes with channels). */
 export const customerInput = z.strictObject({
   customer_phone: customerPhone,
-  customer_name: z.string().trim().min(1).max(50),
-  customer_surname: z.string().trim().min(1).max(50),
+  customer_name: personName(50),
+  customer_surname: personName(50),
   customer_email: z.email({ message: 'validation.format.email' }).min(6).max(265).nullable().optional(),
   customer_gender: customerGender.default('unknown'),
   customer_birthdate: isoDate,
-  customer_address: optionalText(300),
+  customer_address: multilineText().max(300).nullable().optional(),
   customer_province: optionalText(100),
   customer_district: optionalText(100),
   customer_locality: optionalText(100),
@@ -149,7 +150,7 @@ export const customerCount = z.object({
  */
 export const customerExportBody = z.strictObject({
   filter: segmentFilter.optional(),
-  keyword: z.string().trim().max(200).optional(),
+  keyword: singleLineText().max(200).optional(),
   searchType: customerSearchType.optional(),
   download: z.boolean().optional(),
 });

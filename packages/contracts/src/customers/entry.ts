@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectId } from '../common/ids';
+import { singleLineText } from '../common/text';
 import { customer, customerGender, customerInput } from './customer';
 import { customerPhone } from './phone';
 
@@ -21,7 +22,7 @@ export const customerEntryCheck = z.object({
 export type CustomerEntryCheck = z.infer<typeof customerEntryCheck>;
 
 /** Version of the KVKK / ETK text shown to the customer, kept with each consent change it brings. */
-const agreementVersion = z.string().trim().min(1).max(64).nullable().optional();
+const agreementVersion = singleLineText().min(1).max(64).nullable().optional();
 
 /**
  * POST /customer-entry/register: a new customer through an open channel; KVKK must be accepted. The

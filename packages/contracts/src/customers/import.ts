@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate, multilineText, personName, singleLineText } from '../common/text';
 import type { Language } from '../i18n/languages';
 import {
   type customerFrequencies,
@@ -189,17 +190,13 @@ const importFlag = z.preprocess(
 
 const DAY_MONTH_YEAR = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/;
 /** yyyy-mm-dd, or dd.mm.yyyy / dd/mm/yyyy as Turkish sheets write it; the server turns date cells into yyyy-mm-dd. */
-const importDate = z.preprocess(
-  (value) => {
-    if (typeof value !== 'string') return value;
-    const match = DAY_MONTH_YEAR.exec(value);
-    return match ? `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}` : value;
-  },
-  z.iso.date({ message: 'validation.format.date' }),
-);
+const importDate = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  const match = DAY_MONTH_YEAR.exec(value);
+  return match ? `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}` : value;
+}, isoDate());
 
-const text = (max: number) => z.string().max(max);
-const required = (max: number) => z.string().min(1, { message: 'validation.required' }).max(max);
+const text = (max: number) => singleLineText().max(max);
 
 /**
  * One data row of an import, every cell given as trimmed text (empty cells left out). Issues are
@@ -207,15 +204,15 @@ const required = (max: number) => z.string().min(1, { message: 'validation.requi
  */
 export const customerImportRow = z.object({
   customer_phone: z.preprocess((value) => value ?? '', customerPhone),
-  customer_name: z.preprocess((value) => value ?? '', required(50)),
-  customer_surname: z.preprocess((value) => value ?? '', required(50)),
+  customer_name: z.preprocess((value) => value ?? '', personName(50)),
+  customer_surname: z.preprocess((value) => value ?? '', personName(50)),
   customer_email: optional(z.email({ message: 'validation.format.email' }).min(6).max(265)),
   customer_gender: optional(fromWords(genderWords, customerGender)).transform((value) => value ?? 'unknown'),
   customer_birthdate: optional(importDate),
   customer_province: optional(text(100)),
   customer_district: optional(text(100)),
   customer_locality: optional(text(100)),
-  customer_address: optional(text(300)),
+  customer_address: optional(multilineText().max(300)),
   customer_number_of_children: optional(z.coerce.number().int().min(0).max(30)),
   customer_frequency: optional(fromWords(frequencyWords, customerFrequency)),
   customer_vehicle_plate: optional(vehiclePlate),

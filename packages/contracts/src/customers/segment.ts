@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectId } from '../common/ids';
+import { isoDate as isoDateOf, singleLineText } from '../common/text';
 
 /**
  * The one segment filter language (issue 4): used by the customer list, count, export and later by
@@ -12,8 +13,8 @@ const range = <Bound extends z.ZodType>(value: Bound) => ({
   min: value.optional(),
   max: value.optional(),
 });
-const isoDate = z.iso.date({ message: 'validation.format.date' });
-const names = z.array(z.string().trim().min(1).max(100)).min(1).max(200);
+const isoDate = isoDateOf();
+const names = z.array(singleLineText().min(1).max(100)).min(1).max(200);
 
 export const segmentCondition = z.discriminatedUnion('field', [
   z.strictObject({ field: z.literal('gender'), in: z.array(z.enum(['male', 'female', 'unknown'])).min(1) }),
@@ -57,6 +58,57 @@ export const segmentGroup: z.ZodType<SegmentGroup> = z.strictObject({
 
 export const segmentNode: z.ZodType<SegmentNode> = z.lazy(() => z.union([segmentGroup, segmentCondition]));
 
-/** A whole filter: its nodes must all hold (spec §7 sends `filter[]`). */
-export const segmentFilter = z.array(segmentNode).max(MAX_NODES);
+/**
+ * How large a filter may be in all (issue 10): every node and bound value is a bind parameter and a
+ * condition the database evaluates per customer, and each group level a recursion of the parser and
+ * the compiler. The back-office builder makes one level of up to 50 conditions; these leave room for
+ * saved segments of later modules while a hostile filter (50,000 values, 1,000 levels) is refused.
+ */
+export const SEGMENT_LIMITS = { depth: 8, nodes: 200, values: 1000 } as const;
+
+/** Levels, nodes and `in` values of a filter as sent, counted without recursion (any depth is safe). */
+export const measureSegment = (filter: unknown) => {
+  const size = { depth: 0, nodes: 0, values: 0 };
+  const pending: Array<[unknown, number]> = [[filter, 1]];
+  while (pending.length > 0) {
+    const [list, level] = pending.pop()!;
+    if (!Array.isArray(list)) continue;
+    size.depth = Math.max(size.depth, level);
+    // A filter this far over the limits has been measured enough to refuse it.
+    if (size.depth > SEGMENT_LIMITS.depth || size.nodes > SEGMENT_LIMITS.nodes) break;
+    for (const node of list) {
+      size.nodes++;
+      if (node === null || typeof node !== 'object') continue;
+      const { in: values, conditions } = node as { in?: unknown; conditions?: unknown };
+      if (Array.isArray(values)) size.values += values.length;
+      if (Array.isArray(conditions)) pending.push([conditions, level + 1]);
+    }
+  }
+  return size;
+};
+
+const segmentNodes = z.array(segmentNode).max(MAX_NODES);
+
+/**
+ * A whole filter: its nodes must all hold (spec §7 sends `filter[]`). Its size is checked before its
+ * nodes are parsed, so a deep or huge filter answers 400 naming `filter` before any work is done.
+ */
+export const segmentFilter = z.preprocess((filter, context) => {
+  const size = measureSegment(filter);
+  const over = (
+    [
+      ['depth', 'segmentTooDeep'],
+      ['nodes', 'segmentTooManyNodes'],
+      ['values', 'segmentTooManyValues'],
+    ] as const
+  ).find(([limit]) => size[limit] > SEGMENT_LIMITS[limit]);
+  if (over)
+    context.addIssue({
+      code: 'custom',
+      message: `validation.${over[1]}`,
+      params: { maximum: SEGMENT_LIMITS[over[0]] },
+      input: filter,
+    });
+  return filter;
+}, segmentNodes);
 export type SegmentFilter = z.infer<typeof segmentFilter>;

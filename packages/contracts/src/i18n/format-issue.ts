@@ -59,7 +59,11 @@ const keyOf = (issue: Issue): [string, MessageParams?] => {
 
 /** The issue's message in the given language: its own `validation.*` key when it has one, else by issue code. */
 export const formatIssue = (issue: Issue, lang: Language): string => {
-  const own = issue.message.startsWith('validation.') ? validationMessage(lang, issue.message) : undefined;
+  // A custom issue may carry the numbers its text names (`{{maximum}}`) in its params.
+  const ownParams = issue.code === 'custom' ? (issue.params as MessageParams | undefined) : undefined;
+  const own = issue.message.startsWith('validation.')
+    ? validationMessage(lang, issue.message, ownParams)
+    : undefined;
   if (own) return own;
   const [key, params] = keyOf(issue);
   return validationMessage(lang, key, params) ?? issue.message;

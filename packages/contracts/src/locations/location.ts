@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectId } from '../common/ids';
+import { safeUrl, singleLineText } from '../common/text';
 import { DEFAULT_TIMEZONE } from '../i18n/languages';
 
 const isTimezone = (value: string) => {
@@ -24,16 +25,18 @@ export const location = z.object({
 export type Location = z.infer<typeof location>;
 
 export const locationInput = z.strictObject({
-  location_name: z.string().trim().min(2).max(120),
+  location_name: singleLineText().min(2).max(120),
   location_meta: z
     .strictObject({ timezone: timezone.default(DEFAULT_TIMEZONE) })
     .default({ timezone: DEFAULT_TIMEZONE }),
-  location_logo: z.strictObject({ thumbnail: z.string().max(2048).nullable() }).default({ thumbnail: null }),
+  location_logo: z
+    .strictObject({ thumbnail: singleLineText().max(2048).nullable() })
+    .default({ thumbnail: null }),
   hasMobileApp: z.boolean().default(false),
 });
 export type LocationInput = z.input<typeof locationInput>;
 
-const optionalUrl = z.url().max(2048).nullable();
+const optionalUrl = safeUrl().max(2048).nullable();
 
 /** Where a mall's app and fallback page live: the QR deep-link answer and the micro-site redirect use them. */
 export const locationAppLinks = z.strictObject({

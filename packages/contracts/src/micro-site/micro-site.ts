@@ -2,6 +2,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { errorBody } from '../common/errors';
 import { objectId } from '../common/ids';
+import { singleLineText } from '../common/text';
 import { customer, customerInput } from '../customers/customer';
 import { customerPhone } from '../customers/phone';
 import { location } from '../locations/location';
@@ -35,7 +36,7 @@ export const isAllowedMobile = (phone: string, countries: readonly string[]): bo
  * only after an answer 428 CHALLENGE_REQUIRED, which carries the challenge to solve; each solution is
  * accepted once.
  */
-export const altchaPayload = z.string().trim().min(1).max(8000);
+export const altchaPayload = singleLineText().min(1).max(8000);
 
 /** POST /ext/customers/check and /ext/customers/sms-resend. */
 export const microSitePhoneBody = z.strictObject({
@@ -152,7 +153,7 @@ export const microSiteRegisterBody = profileFields.extend({
   customer_accepts_kvkk: z.literal(true, { message: 'validation.kvkkRequired' }),
   ...consentFlags,
   /** The KVKK text version the customer accepted (the agreement's `agreement_version`). */
-  agreement_version: z.string().trim().min(1).max(64).nullable().optional(),
+  agreement_version: singleLineText().min(1).max(64).nullable().optional(),
   altcha: altchaPayload.optional(),
 });
 export type MicroSiteRegisterBody = z.input<typeof microSiteRegisterBody>;
@@ -177,7 +178,7 @@ export type MicroSiteProfileBody = z.input<typeof microSiteProfileBody>;
 export const microSiteKvkkBody = z.strictObject({
   customer_accepts_kvkk: z.boolean(),
   /** The KVKK text version shown (the agreement's `agreement_version`) when consent is given. */
-  agreement_version: z.string().trim().min(1).max(64).nullable().optional(),
+  agreement_version: singleLineText().min(1).max(64).nullable().optional(),
 });
 export type MicroSiteKvkkBody = z.input<typeof microSiteKvkkBody>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { objectId } from '../common/ids';
-import { requiredText } from '../common/text';
+import { isoDate, multilineText, personName, singleLineText } from '../common/text';
 import { email, password } from './password';
 
 export const genders = ['male', 'female', 'unknown'] as const;
@@ -33,21 +33,21 @@ export type AdminProfile = z.infer<typeof adminProfile>;
 
 /** PUT /core/admin/profile: what a user may change of their own account. */
 export const profileUpdate = z.strictObject({
-  admin_name: requiredText(120),
-  admin_surname: requiredText(120),
+  admin_name: personName(120),
+  admin_surname: personName(120),
   admin_gender: gender.nullable().optional(),
-  admin_phone_number: z.string().trim().max(32).nullable().optional(),
-  admin_birthday: z.iso.date().nullable().optional(),
-  admin_address: z.string().trim().max(300).nullable().optional(),
-  admin_profile_photo: z.string().max(2048).nullable().optional(),
+  admin_phone_number: singleLineText().max(32).nullable().optional(),
+  admin_birthday: isoDate().nullable().optional(),
+  admin_address: multilineText().max(300).nullable().optional(),
+  admin_profile_photo: singleLineText().max(2048).nullable().optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdate>;
 
 /** POST /core/admin (/user/new): a user created by staff with a first password. */
 export const adminCreate = z.strictObject({
   admin_email: email,
-  admin_name: requiredText(120),
-  admin_surname: requiredText(120),
+  admin_name: personName(120),
+  admin_surname: personName(120),
   admin_password: password,
   admin_role_id: objectId,
   admin_location_ids: z.array(objectId).min(1).max(500),
@@ -56,8 +56,8 @@ export type AdminCreate = z.infer<typeof adminCreate>;
 
 /** PUT /core/admin/{id} (/user/{name}/edit). */
 export const adminUpdate = z.strictObject({
-  admin_name: requiredText(120),
-  admin_surname: requiredText(120),
+  admin_name: personName(120),
+  admin_surname: personName(120),
   admin_role_id: objectId,
   admin_location_ids: z.array(objectId).min(1).max(500),
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { requiredText } from '../common/text';
+import { personName, verbatimText } from '../common/text';
 import { email, password } from './password';
 
 /** POST /core/auth/login. `remember` (on by default in the form) gives a longer-lived token. */
 export const loginBody = z.strictObject({
   admin_email: email,
-  admin_password: z.string().min(1).max(128),
+  admin_password: verbatimText().min(1).max(128),
   remember: z.boolean().default(true),
 });
 export type LoginBody = z.input<typeof loginBody>;
@@ -18,9 +18,9 @@ export type TokenResponse = z.infer<typeof tokenResponse>;
 
 /** POST /core/auth/register: completing an invitation signs the new user in. */
 export const registerBody = z.strictObject({
-  admin_name: requiredText(120),
-  admin_surname: requiredText(120),
-  admin_invite_token: z.string().min(16).max(200),
+  admin_name: personName(120),
+  admin_surname: personName(120),
+  admin_invite_token: verbatimText().min(16).max(200),
   admin_password: password,
 });
 export type RegisterBody = z.infer<typeof registerBody>;
@@ -37,9 +37,9 @@ export const forgetPasswordBody = z.strictObject({ admin_email: email });
 
 /** POST /core/auth/reset-password with the token of the emailed link. */
 export const resetPasswordBody = z.strictObject({
-  token: z.string().min(16).max(200),
+  token: verbatimText().min(16).max(200),
   admin_password: password,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
-export const tokenParams = z.strictObject({ token: z.string().min(16).max(200) });
+export const tokenParams = z.strictObject({ token: verbatimText().min(16).max(200) });

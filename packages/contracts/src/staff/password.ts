@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { verbatimText } from '../common/text';
 
 /** Spec §5: at least 6 characters, no spaces. */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 
-export const password = z
-  .string()
+export const password = verbatimText()
   .min(PASSWORD_MIN_LENGTH)
   .max(PASSWORD_MAX_LENGTH)
   .refine((value) => !/\s/.test(value), { message: 'validation.passwordSpaces' });
@@ -16,9 +16,9 @@ export const email = z.email().min(6).max(265);
 /** Changing one's own password: old and new required, the confirmation must match (spec §5). */
 export const changePasswordBody = z
   .strictObject({
-    old_password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    old_password: verbatimText().min(1).max(PASSWORD_MAX_LENGTH),
     new_password: password,
-    confirm_password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    confirm_password: verbatimText().min(1).max(PASSWORD_MAX_LENGTH),
   })
   .refine((body) => body.new_password === body.confirm_password, {
     message: 'validation.passwordsMatch',

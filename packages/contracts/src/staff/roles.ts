@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { objectId } from '../common/ids';
+import { singleLineText } from '../common/text';
 import type { MenuItemNode } from '../permissions/subjects';
 
 export const menuItemNode: z.ZodType<MenuItemNode> = z.lazy(() =>
   z.strictObject({
-    subject: z.string().min(1).max(120),
+    subject: singleLineText().min(1).max(120),
     children: z.array(menuItemNode).max(100).optional(),
   }),
 );
@@ -19,7 +20,7 @@ export const role = z.object({
 export type Role = z.infer<typeof role>;
 
 export const roleInput = z.strictObject({
-  role_name: z.string().trim().min(2).max(120),
+  role_name: singleLineText().min(2).max(120),
   menu_items: z.array(menuItemNode).max(100).default([]),
 });
 export type RoleInput = z.input<typeof roleInput>;

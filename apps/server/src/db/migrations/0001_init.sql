@@ -266,6 +266,15 @@ CREATE TABLE "admin_password_resets" (
 	"used_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "user_slots" (
+	"kind" varchar(100) NOT NULL,
+	"user_id" varchar(24) NOT NULL,
+	"slot" integer NOT NULL,
+	"holder" varchar(32) NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "user_slots_kind_user_id_slot_pk" PRIMARY KEY("kind","user_id","slot")
+);
+--> statement-breakpoint
 CREATE TABLE "mail_outbox" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"to" varchar(320) NOT NULL,

@@ -13,6 +13,7 @@ import {
 } from '@avlu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
+import { holdUserSlot, withUserSlot } from '../../platform/db/user-slots';
 import { locationOf } from '../../platform/request-context';
 import { exportCustomers } from './customers.export';
 import {
@@ -31,7 +32,10 @@ const list = { subject: 'modules:customers:customer-list', scope: 'location' } a
 const byPhone = { subject: 'modules:customers:search-by-phone-number', scope: 'location' } as const;
 const tags = ['customers'];
 
-export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  // A count reads a whole segment and an export streams it: a few per user at a time, across processes.
+  const counts = { kind: 'customers.count', limit: config.perUser.counts };
+  const exports = { kind: 'customers.export', limit: config.perUser.exports };
   app.post(
     '/customer/filter',
     {
@@ -69,7 +73,8 @@ export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
         response: { 200: customerCount },
       },
     },
-    (request) => countCustomers(db, locationOf(request), request.body.filter),
+    (request) =>
+      withUserSlot(db, request, counts, () => countCustomers(db, locationOf(request), request.body.filter)),
   );
   app.post(
     '/customer/export',
@@ -81,7 +86,10 @@ export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
         body: customerExportBody,
       },
     },
-    (request, reply) => exportCustomers(db, locationOf(request), request.body, request.lang, reply),
+    async (request, reply) => {
+      await holdUserSlot(db, request, reply, exports);
+      return exportCustomers(db, locationOf(request), request.body, request.lang, reply);
+    },
   );
   app.post(
     '/customer/check/phone',

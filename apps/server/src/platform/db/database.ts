@@ -8,10 +8,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import * as schema from '../../db/schema';
 import type { Config } from '../config';
 import { migrationsDir } from '../paths';
 import { lockDataDir } from './data-dir-lock';
+import { retryWithBackoff } from './retry';
 
 /** The one database type of every service: the same queries run on PGlite and on node-postgres. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -56,8 +58,43 @@ export const openPglite = async (options: Omit<PGliteOptions, 'extensions'> = {}
 /** Any number is fine while all instances agree: it serialises migrations of instances started together. */
 const MIGRATION_LOCK = 4_116_020_251;
 
-export const openPostgres = async (connectionString: string): Promise<DatabaseHandle> => {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+export type PostgresOptions = {
+  logger?: Logger;
+  /** How long to keep retrying the first connection (with back-off) before giving up; 0 tries once. */
+  startTimeoutMs?: number;
+};
+
+/** A query waits at most this long for a connection, so requests fail (503) instead of hanging on a lost server. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+export const openPostgres = async (
+  connectionString: string,
+  { logger, startTimeoutMs = 0 }: PostgresOptions = {},
+): Promise<DatabaseHandle> => {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // A backend that ends (a database restart, a failover, a proxy's idle timeout, pg_terminate_backend)
+  // makes its client emit 'error'; an EventEmitter error nobody listens to ends the process. The pool
+  // drops that client and opens a new one for the next query, so hearing it is all reconnecting takes.
+  // Idle clients report through the pool; a checked-out one also fails its caller's query.
+  pool.on('error', (error) =>
+    logger?.warn({ err: error }, 'database connection lost; reconnecting on next use'),
+  );
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  try {
+    await retryWithBackoff(() => pool.query('select 1'), {
+      timeoutMs: startTimeoutMs,
+      onRetry: (error, attempt, delayMs) =>
+        logger?.warn(
+          { err: error, attempt, retryInMs: delayMs },
+          'database not reachable yet; retrying the first connection',
+        ),
+    });
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
   const db = drizzlePostgres(pool, { schema });
   const migrate = async () => {
     const client = await pool.connect();
@@ -79,8 +116,12 @@ export const openPostgres = async (connectionString: string): Promise<DatabaseHa
 };
 
 /** The configured database: PostgreSQL when DATABASE_URL is set, else PGlite stored under DATA_DIR/pglite. */
-export const openDatabase = async (config: Config): Promise<DatabaseHandle> => {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+export const openDatabase = async (config: Config, logger?: Logger): Promise<DatabaseHandle> => {
+  if (config.databaseUrl)
+    return openPostgres(config.databaseUrl, {
+      logger,
+      startTimeoutMs: config.databaseStartTimeoutSeconds * 1000,
+    });
   const dataDir = path.join(config.dataDir, 'pglite');
   await mkdir(dataDir, { recursive: true });
   const unlock = await lockDataDir(config.dataDir);
