@@ -28,6 +28,14 @@ describe('parseConfig', () => {
       mail: { from: 'Avlu <no-reply@avlu.local>', smtp: undefined },
       customerRetentionDays: 30,
       sms: { gateway: undefined, hourlyBudget: 1000, codesPerAddressPerHour: 20, allowedCountries: ['TR'] },
+      files: {
+        urlSecret: undefined,
+        urlTtlSeconds: 900,
+        uploadsPerDay: 200,
+        uploadBytesPerDay: 200 * 1024 * 1024,
+        orphanGraceHours: 24,
+      },
+      retention: { outboxDays: 30, sessionDays: 30 },
     });
   });
 
@@ -52,6 +60,13 @@ describe('parseConfig', () => {
         SMS_HOURLY_BUDGET: '0',
         SMS_CODES_PER_ADDRESS_PER_HOUR: '50',
         SMS_ALLOWED_COUNTRIES: 'TR,CY',
+        FILE_URL_SECRET: 'k'.repeat(40),
+        FILE_URL_TTL_SECONDS: '60',
+        UPLOAD_FILES_PER_DAY: '5',
+        UPLOAD_MB_PER_DAY: '10',
+        FILE_ORPHAN_GRACE_HOURS: '48',
+        OUTBOX_RETENTION_DAYS: '7',
+        SESSION_RETENTION_DAYS: '14',
       },
       '/srv',
     );
@@ -78,6 +93,14 @@ describe('parseConfig', () => {
         codesPerAddressPerHour: 50,
         allowedCountries: ['TR', 'CY'],
       },
+      files: {
+        urlSecret: 'k'.repeat(40),
+        urlTtlSeconds: 60,
+        uploadsPerDay: 5,
+        uploadBytesPerDay: 10 * 1024 * 1024,
+        orphanGraceHours: 48,
+      },
+      retention: { outboxDays: 7, sessionDays: 14 },
     });
   });
 
@@ -147,6 +170,12 @@ describe('parseConfig', () => {
     ]);
     expect(problemsOf({ CUSTOMER_RETENTION_DAYS: 'otuz' })).toEqual([
       'CUSTOMER_RETENTION_DAYS: Must be a number',
+    ]);
+  });
+
+  it('refuses a file URL secret shorter than 32 characters', () => {
+    expect(problemsOf({ FILE_URL_SECRET: 'short' })).toEqual([
+      'FILE_URL_SECRET: Must be at least 32 characters',
     ]);
   });
 

@@ -48,6 +48,8 @@ export const errorCodes = [
   'SMS_BUDGET_EXCEEDED',
   'SMS_NOT_SENT',
   'AGREEMENT_NOT_FOUND',
+  'UPLOAD_QUOTA_EXCEEDED',
+  'FILE_LINK_INVALID',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

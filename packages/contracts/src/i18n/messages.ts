@@ -66,6 +66,9 @@ export const messages: Record<Language, Catalogue> = {
         'SMS gönderimi geçici olarak durduruldu; lütfen {{minutes}} dakika sonra tekrar deneyin',
       SMS_NOT_SENT: 'SMS gönderilemedi; lütfen biraz sonra tekrar deneyin',
       AGREEMENT_NOT_FOUND: 'Sözleşme bulunamadı',
+      UPLOAD_QUOTA_EXCEEDED:
+        'Yükleme sınırına ulaştınız: 24 saatte en fazla {{files}} dosya ve {{megabytes}} MB; lütfen daha sonra tekrar deneyin',
+      FILE_LINK_INVALID: 'Dosya bağlantısı geçersiz ya da süresi dolmuş',
     },
     validation: {
       required: 'Bu alan zorunludur',
@@ -105,6 +108,8 @@ export const messages: Record<Language, Catalogue> = {
       channelClosed: 'Bu kanal kapalı ya da müşteri kaydına açık değil',
       customerExists: 'Bu telefon numarasıyla kayıtlı bir müşteri zaten var',
       customerNotRegistered: 'Bu telefon numarasıyla kayıtlı bir müşteri yok',
+      storedFile: 'Bu sunucuya yüklenmiş bir görsel olmalıdır',
+      storedFileMissing: 'Görsel bulunamadı; lütfen yeniden yükleyin',
       'type.string': 'Metin olmalıdır',
       'type.number': 'Sayı olmalıdır',
       'type.int': 'Tam sayı olmalıdır',
@@ -184,6 +189,9 @@ export const messages: Record<Language, Catalogue> = {
       SMS_BUDGET_EXCEEDED: 'Sending SMS is paused for now; please try again in {{minutes}} minutes',
       SMS_NOT_SENT: 'The SMS could not be sent; please try again a little later',
       AGREEMENT_NOT_FOUND: 'Agreement not found',
+      UPLOAD_QUOTA_EXCEEDED:
+        'Upload limit reached: at most {{files}} files and {{megabytes}} MB in 24 hours; please try again later',
+      FILE_LINK_INVALID: 'The file link is invalid or has expired',
     },
     validation: {
       required: 'This field is required',
@@ -223,6 +231,8 @@ export const messages: Record<Language, Catalogue> = {
       channelClosed: 'This channel is closed or does not take customer registrations',
       customerExists: 'A customer is already registered with this phone number',
       customerNotRegistered: 'No customer is registered with this phone number',
+      storedFile: 'Must be an image uploaded to this server',
+      storedFileMissing: 'Image not found; please upload it again',
       'type.string': 'Must be text',
       'type.number': 'Must be a number',
       'type.int': 'Must be a whole number',

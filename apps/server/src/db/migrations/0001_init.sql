@@ -270,6 +270,20 @@ CREATE TABLE "sms_outbox" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "stored_files" (
+	"name" varchar(64) PRIMARY KEY NOT NULL,
+	"visibility" varchar(8) NOT NULL,
+	"owner" varchar(64),
+	"size" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "server_secrets" (
+	"name" varchar(64) PRIMARY KEY NOT NULL,
+	"value" varchar(128) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "admin_locations" ADD CONSTRAINT "admin_locations_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_locations" ADD CONSTRAINT "admin_locations_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admins" ADD CONSTRAINT "admins_admin_role_id_roles__id_fk" FOREIGN KEY ("admin_role_id") REFERENCES "public"."roles"("_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -315,4 +329,6 @@ CREATE UNIQUE INDEX "customer_sessions_token_hash" ON "customer_sessions" USING 
 CREATE INDEX "customer_sessions_customer" ON "customer_sessions" USING btree ("customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_password_resets_token_hash" ON "admin_password_resets" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "admin_password_resets_admin" ON "admin_password_resets" USING btree ("admin_id");--> statement-breakpoint
-CREATE INDEX "sms_outbox_created" ON "sms_outbox" USING btree ("created_at");
+CREATE INDEX "sms_outbox_created" ON "sms_outbox" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "stored_files_owner" ON "stored_files" USING btree ("owner","created_at");--> statement-breakpoint
+CREATE INDEX "stored_files_created" ON "stored_files" USING btree ("created_at");
