@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { type AuditRequest, audit } from '../../platform/audit';
 import type { StaffUser } from '../../platform/auth/route-access';
 import type { Database } from '../../platform/db/database';
-import { AppError, invalidFields, notFound } from '../../platform/errors';
-import { fileNameOfUrl } from '../../platform/files/file-names';
-import type { Files } from '../../platform/files/files';
+import { AppError, notFound } from '../../platform/errors';
+import { assertStoredImage, type Files } from '../../platform/files/files';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { toAdminProfiles } from '../admins/admin-profiles';
 import { admins } from '../admins/admins.tables';
@@ -28,11 +27,7 @@ export const updateProfile = async (
   adminId: string,
   input: ProfileUpdate,
 ): Promise<AdminProfile> => {
-  if (input.admin_profile_photo) {
-    const name = fileNameOfUrl(input.admin_profile_photo);
-    const file = name ? await files.find(db, name) : undefined;
-    if (file?.visibility !== 'public') throw invalidFields({ admin_profile_photo: 'storedFileMissing' });
-  }
+  await assertStoredImage(db, files, 'admin_profile_photo', input.admin_profile_photo);
   await db
     .update(admins)
     .set({

@@ -4,9 +4,9 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Config, FilesConfig } from '../config';
 import type { Database } from '../db/database';
-import { AppError, notFound } from '../errors';
+import { AppError, invalidFields, notFound } from '../errors';
 import { serverSecret } from '../server-secrets';
-import { FILES_PATH, isFileName, newFileName } from './file-names';
+import { FILES_PATH, fileNameOfUrl, isFileName, newFileName } from './file-names';
 import type { FileStore } from './file-store';
 import { type StoredFile, storedFiles } from './files.tables';
 import { type ImageExtension, imageTypes } from './image-type';
@@ -111,6 +111,23 @@ export const createFiles = async (
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
   };
+};
+
+/**
+ * Refuses (400 naming `field`) a URL that is not a public file of our store: a record that shows an
+ * image (profile photo, mall logo, campaign image) keeps only such URLs. Contracts' `storedImageUrl`
+ * checks the shape in the schema; this checks that the file exists. Null and undefined pass.
+ */
+export const assertStoredImage = async (
+  db: Database,
+  files: Pick<Files, 'find'>,
+  field: string,
+  url: string | null | undefined,
+) => {
+  if (!url) return;
+  const name = fileNameOfUrl(url);
+  const file = name ? await files.find(db, name) : undefined;
+  if (file?.visibility !== 'public') throw invalidFields({ [field]: 'storedFileMissing' });
 };
 
 /**
