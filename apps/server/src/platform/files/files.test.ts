@@ -174,6 +174,19 @@ describe('POST /api/files', () => {
   });
 });
 
+describe('the upload quota under concurrency', () => {
+  it('lets concurrent uploads of one user through only up to the quota', async () => {
+    const staff = await ctx.newStaff();
+    const answers = await Promise.all(
+      Array.from({ length: UPLOADS_PER_DAY + 3 }, () =>
+        upload([{ name: 'file', filename: 'a.png', data: PNG }], staff),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([...Array(UPLOADS_PER_DAY).fill(201), 429, 429, 429]);
+  });
+});
+
 describe('GET /api/files/{name}', () => {
   it('answers 404 for an unknown file and 400 for a name the server would never make', async () => {
     expect((await ctx.app.inject({ url: `/api/files/${newFileName('png')}` })).statusCode).toBe(404);
