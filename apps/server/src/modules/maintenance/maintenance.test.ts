@@ -135,7 +135,7 @@ describe('cleanUp', () => {
     expect(keys).toEqual([recent]);
   });
 
-  it('drops phone states past their windows, and keeps recent, locked and live-code ones', async () => {
+  it('drops phone states past their windows, and keeps recent, locked, live-code and recent-streak ones', async () => {
     const phone = (n: number) => `+9053299900${String(n).padStart(2, '0')}`;
     await ctx.database.db.insert(smsPhoneStates).values([
       { phone: phone(1), updated_at: ago(2 * DAY), sends: [ago(2 * DAY).getTime()] },
@@ -143,17 +143,19 @@ describe('cleanUp', () => {
       { phone: phone(3), updated_at: ago(DAY / 2), sends: [ago(DAY / 2).getTime()] },
       { phone: phone(4), updated_at: ago(2 * DAY), locked_until: new Date(now.getTime() + DAY) },
       { phone: phone(5), updated_at: ago(2 * DAY), code_expires_at: new Date(now.getTime() + 60_000) },
+      { phone: phone(6), updated_at: ago(2 * DAY), failures_in_row: 9 },
+      { phone: phone(7), updated_at: ago(8 * DAY), failures_in_row: 9 },
     ]);
     await cleanUp(ctx.database.db, ctx.app.files.store, ctx.config, now);
     const left = (
       await ctx.database.db
         .select({ phone: smsPhoneStates.phone })
         .from(smsPhoneStates)
-        .where(inArray(smsPhoneStates.phone, [1, 2, 3, 4, 5].map(phone)))
+        .where(inArray(smsPhoneStates.phone, [1, 2, 3, 4, 5, 6, 7].map(phone)))
     )
       .map((row) => row.phone)
       .sort();
-    expect(left).toEqual([phone(3), phone(4), phone(5)]);
+    expect(left).toEqual([phone(3), phone(4), phone(5), phone(6)]);
   });
 });
 

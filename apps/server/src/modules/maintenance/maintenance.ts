@@ -1,4 +1,4 @@
-import { and, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/database';
@@ -24,6 +24,7 @@ const DAY_MS = 24 * HOUR_MS;
 export const COUNTER_KEEP_MS = 7 * DAY_MS;
 /** A phone's state matters for the daily cap (24 hours of send times) and while it is locked. */
 export const PHONE_STATE_KEEP_MS = DAY_MS;
+export const STREAK_KEEP_MS = 7 * DAY_MS;
 
 export type MaintenanceSettings = Pick<Config, 'retention' | 'files'>;
 
@@ -31,7 +32,7 @@ export type MaintenanceSettings = Pick<Config, 'retention' | 'files'>;
  * One pass of every clean-up, each with its own period, answering how many rows (files) each removed:
  * ended staff and customer sessions (their addresses and user agents) SESSION_RETENTION_DAYS after they
  * ended; development outbox rows (phones, codes, mail) after OUTBOX_RETENTION_DAYS; rate-limit counters
- * whose window is long over; phone states past their windows and locks; unreferenced files after
+ * whose window is long over; phone states past their windows, locks and streaks; unreferenced files after
  * FILE_ORPHAN_GRACE_HOURS. A later table of short-lived data adds its clean-up here.
  */
 export const cleanUp = async (
@@ -90,6 +91,8 @@ export const cleanUp = async (
         .where(
           and(
             lt(smsPhoneStates.updated_at, ago(PHONE_STATE_KEEP_MS)),
+            // A streak of wrong tries leads to the lock: it is kept a week, so trying a few codes a day stays counted.
+            or(eq(smsPhoneStates.failures_in_row, 0), lt(smsPhoneStates.updated_at, ago(STREAK_KEEP_MS))),
             sql`(${smsPhoneStates.locked_until} is null or ${smsPhoneStates.locked_until} < ${now.toISOString()}::timestamptz)`,
             sql`(${smsPhoneStates.code_expires_at} is null or ${smsPhoneStates.code_expires_at} < ${now.toISOString()}::timestamptz)`,
           ),
