@@ -22,6 +22,7 @@ import { staffAuth } from './platform/auth/staff-auth';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/database';
 import { errorHandler, frameworkErrors } from './platform/error-handler';
+import { createFiles, type Files } from './platform/files/files';
 import { fileRoutes } from './platform/files/files.routes';
 import { healthRoutes } from './platform/health';
 import type { Jobs } from './platform/jobs';
@@ -39,6 +40,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered, for checks that must hold for all of them (tests walk it). */
     routeList: readonly RouteOptions[];
+    /** The file store and its records (platform/files/files.ts): save, find, sign private files' URLs. */
+    files: Files;
   }
 }
 
@@ -55,6 +58,8 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Defaults to the driver the configuration picks: the SMS gateway, or the development outbox. */
   sms?: SmsSender;
+  /** Defaults to the local disk under DATA_DIR/files. */
+  files?: Files;
 };
 
 /** Every feature's routes, mounted under /api. A new module adds its routes plugin here. */
@@ -96,6 +101,7 @@ export const buildApp = async (deps: AppDeps) => {
   app.decorate('mailer', deps.mailer ?? createMailer(deps.config, deps.db, deps.logger));
   app.addHook('onClose', () => app.mailer.close());
   app.decorate('sms', deps.sms ?? createSms(deps.config, deps.db, deps.logger));
+  app.decorate('files', deps.files ?? (await createFiles(deps.config, deps.db)));
   const routeList: RouteOptions[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { generatedPasswordNotice, prepareFirstStart } from './db/first-start';
 import { scheduleCustomerRetention } from './modules/customers/retention';
+import { scheduleMaintenance } from './modules/maintenance/maintenance';
 import { loadConfig } from './platform/config';
 import { type DatabaseHandle, openDatabase } from './platform/db/database';
 import { type Jobs, startJobs } from './platform/jobs';
@@ -37,6 +38,7 @@ try {
   jobs = await startJobs({ queue: database.queue, logger });
   await scheduleCustomerRetention(jobs, database.db, config.customerRetentionDays, logger);
   app = await buildApp({ config, db: database.db, jobs, logger });
+  await scheduleMaintenance(jobs, database.db, app.files.store, config, logger);
   if (config.production && app.sms.kind === 'outbox')
     logger.warn(
       'SMS_GATEWAY_URL is not set: SMS (micro-site sign-in codes) are kept in the outbox, not sent',

@@ -26,6 +26,7 @@ const TEXT_CANDIDATES = [
   '1234',
   'Deneme-Sifre-2026',
   'a'.repeat(43),
+  `${'a'.repeat(43)}.png`,
 ];
 const DATE = '2000-01-01';
 

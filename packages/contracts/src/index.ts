@@ -1,6 +1,7 @@
 export * from './agreements/agreement';
 export * from './channels/channel';
 export * from './common/errors';
+export * from './common/files';
 export * from './common/ids';
 export * from './common/list-query';
 export * from './common/text';

@@ -11,5 +11,7 @@ export * from '../modules/locations/locations.tables';
 export * from '../modules/micro-site/micro-site.tables';
 export * from '../modules/users/password-resets.tables';
 export * from '../platform/db/user-slots.tables';
+export * from '../platform/files/files.tables';
 export * from '../platform/mail/mail-outbox.tables';
+export * from '../platform/server-secrets.tables';
 export * from '../platform/sms/sms-outbox.tables';

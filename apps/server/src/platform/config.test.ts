@@ -46,6 +46,14 @@ describe('parseConfig', () => {
         allowedCountries: ['TR'],
       },
       perUser: { counts: 2, exports: 1 },
+      files: {
+        urlSecret: undefined,
+        urlTtlSeconds: 900,
+        uploadsPerDay: 200,
+        uploadBytesPerDay: 200 * 1024 * 1024,
+        orphanGraceHours: 24,
+      },
+      retention: { outboxDays: 30, sessionDays: 30 },
     });
   });
 
@@ -83,6 +91,13 @@ describe('parseConfig', () => {
         SMS_ALLOWED_COUNTRIES: 'TR,CY',
         COUNTS_PER_USER: '3',
         EXPORTS_PER_USER: '2',
+        FILE_URL_SECRET: 'k'.repeat(40),
+        FILE_URL_TTL_SECONDS: '60',
+        UPLOAD_FILES_PER_DAY: '5',
+        UPLOAD_MB_PER_DAY: '10',
+        FILE_ORPHAN_GRACE_HOURS: '48',
+        OUTBOX_RETENTION_DAYS: '7',
+        SESSION_RETENTION_DAYS: '14',
       },
       '/srv',
     );
@@ -122,6 +137,14 @@ describe('parseConfig', () => {
         allowedCountries: ['TR', 'CY'],
       },
       perUser: { counts: 3, exports: 2 },
+      files: {
+        urlSecret: 'k'.repeat(40),
+        urlTtlSeconds: 60,
+        uploadsPerDay: 5,
+        uploadBytesPerDay: 10 * 1024 * 1024,
+        orphanGraceHours: 48,
+      },
+      retention: { outboxDays: 7, sessionDays: 14 },
     });
   });
 
@@ -215,6 +238,12 @@ describe('parseConfig', () => {
     expect(problemsOf({ COUNTS_PER_USER: '0', EXPORTS_PER_USER: 'bir' })).toEqual([
       'COUNTS_PER_USER: Must be at least 1',
       'EXPORTS_PER_USER: Must be a number',
+    ]);
+  });
+
+  it('refuses a file URL secret shorter than 32 characters', () => {
+    expect(problemsOf({ FILE_URL_SECRET: 'short' })).toEqual([
+      'FILE_URL_SECRET: Must be at least 32 characters',
     ]);
   });
 

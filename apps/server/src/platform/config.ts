@@ -71,6 +71,17 @@ const environment = z.object({
     .trim()
     .regex(/^[A-Z]{2}(,[A-Z]{2})*$/, 'Comma-separated ISO country codes, e.g. TR or TR,CY')
     .default('TR'),
+  FILE_URL_SECRET: z
+    .string()
+    .min(32, 'At least 32 characters (e.g. openssl rand -base64 32)')
+    .max(128)
+    .optional(),
+  FILE_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(604_800).default(900),
+  UPLOAD_FILES_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  UPLOAD_MB_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  FILE_ORPHAN_GRACE_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  SESSION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 /** SMTP settings; without SMTP_HOST mail goes to the development outbox (the mail_outbox table and the log). */
@@ -117,6 +128,19 @@ export type SmsConfig = {
   allowedCountries: string[];
 };
 
+/** Uploaded files: signed links to private files, the per-user upload quota, the orphan sweep. */
+export type FilesConfig = {
+  /** Key of the HMAC over private files' URLs; unset: generated once and kept in the database (server-secrets.ts). */
+  urlSecret: string | undefined;
+  /** How long a signed URL to a private file stays valid. */
+  urlTtlSeconds: number;
+  /** Files and bytes one user may upload in any 24 hours. */
+  uploadsPerDay: number;
+  uploadBytesPerDay: number;
+  /** Hours a stored file may stay unreferenced (uploaded, not yet saved in a form) before the sweep removes it. */
+  orphanGraceHours: number;
+};
+
 export type Config = {
   port: number;
   host: string;
@@ -148,6 +172,9 @@ export type Config = {
    * segment counts, and exports.
    */
   perUser: { counts: number; exports: number };
+  files: FilesConfig;
+  /** Days the maintenance job keeps outbox rows (mail, SMS) and ended sessions (staff, customers). */
+  retention: { outboxDays: number; sessionDays: number };
 };
 
 export class ConfigError extends Error {
@@ -265,6 +292,14 @@ export const parseConfig = (env: Record<string, string | undefined>, cwd = proce
       allowedCountries: values.SMS_ALLOWED_COUNTRIES.split(','),
     },
     perUser: { counts: values.COUNTS_PER_USER, exports: values.EXPORTS_PER_USER },
+    files: {
+      urlSecret: values.FILE_URL_SECRET,
+      urlTtlSeconds: values.FILE_URL_TTL_SECONDS,
+      uploadsPerDay: values.UPLOAD_FILES_PER_DAY,
+      uploadBytesPerDay: values.UPLOAD_MB_PER_DAY * 1024 * 1024,
+      orphanGraceHours: values.FILE_ORPHAN_GRACE_HOURS,
+    },
+    retention: { outboxDays: values.OUTBOX_RETENTION_DAYS, sessionDays: values.SESSION_RETENTION_DAYS },
   };
 };
 

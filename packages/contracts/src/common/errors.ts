@@ -54,6 +54,8 @@ export const errorCodes = [
   'CHALLENGE_REQUIRED',
   'CHALLENGE_INVALID',
   'AGREEMENT_NOT_FOUND',
+  'UPLOAD_QUOTA_EXCEEDED',
+  'FILE_LINK_INVALID',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

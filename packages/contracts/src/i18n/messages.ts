@@ -75,6 +75,9 @@ export const messages: Record<Language, Catalogue> = {
       CHALLENGE_REQUIRED: 'Devam etmeden önce güvenlik doğrulamasının tamamlanması gerekiyor',
       CHALLENGE_INVALID: 'Güvenlik doğrulaması geçersiz ya da süresi dolmuş; lütfen tekrar deneyin',
       AGREEMENT_NOT_FOUND: 'Sözleşme bulunamadı',
+      UPLOAD_QUOTA_EXCEEDED:
+        'Yükleme sınırına ulaştınız: 24 saatte en fazla {{files}} dosya ve {{megabytes}} MB; lütfen daha sonra tekrar deneyin',
+      FILE_LINK_INVALID: 'Dosya bağlantısı geçersiz ya da süresi dolmuş',
     },
     validation: {
       required: 'Bu alan zorunludur',
@@ -123,6 +126,8 @@ export const messages: Record<Language, Catalogue> = {
       channelClosed: 'Bu kanal kapalı ya da müşteri kaydına açık değil',
       customerExists: 'Bu telefon numarasıyla kayıtlı bir müşteri zaten var',
       customerNotRegistered: 'Bu telefon numarasıyla kayıtlı bir müşteri yok',
+      storedFile: 'Bu sunucuya yüklenmiş bir görsel olmalıdır',
+      storedFileMissing: 'Görsel bulunamadı; lütfen yeniden yükleyin',
       'type.string': 'Metin olmalıdır',
       'type.number': 'Sayı olmalıdır',
       'type.int': 'Tam sayı olmalıdır',
@@ -212,6 +217,9 @@ export const messages: Record<Language, Catalogue> = {
       CHALLENGE_REQUIRED: 'A security check must be completed before going on',
       CHALLENGE_INVALID: 'The security check is not valid or has expired; please try again',
       AGREEMENT_NOT_FOUND: 'Agreement not found',
+      UPLOAD_QUOTA_EXCEEDED:
+        'Upload limit reached: at most {{files}} files and {{megabytes}} MB in 24 hours; please try again later',
+      FILE_LINK_INVALID: 'The file link is invalid or has expired',
     },
     validation: {
       required: 'This field is required',
@@ -260,6 +268,8 @@ export const messages: Record<Language, Catalogue> = {
       channelClosed: 'This channel is closed or does not take customer registrations',
       customerExists: 'A customer is already registered with this phone number',
       customerNotRegistered: 'No customer is registered with this phone number',
+      storedFile: 'Must be an image uploaded to this server',
+      storedFileMissing: 'Image not found; please upload it again',
       'type.string': 'Must be text',
       'type.number': 'Must be a number',
       'type.int': 'Must be a whole number',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedImageUrl } from '../common/files';
 import { objectId } from '../common/ids';
 import { isoDate, multilineText, personName, singleLineText } from '../common/text';
 import { email, password } from './password';
@@ -39,7 +40,7 @@ export const profileUpdate = z.strictObject({
   admin_phone_number: singleLineText().max(32).nullable().optional(),
   admin_birthday: isoDate().nullable().optional(),
   admin_address: multilineText().max(300).nullable().optional(),
-  admin_profile_photo: singleLineText().max(2048).nullable().optional(),
+  admin_profile_photo: storedImageUrl.nullable().optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdate>;
 

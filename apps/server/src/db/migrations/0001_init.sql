@@ -234,12 +234,6 @@ CREATE TABLE "customer_sessions" (
 	"user_agent" varchar(512)
 );
 --> statement-breakpoint
-CREATE TABLE "server_secrets" (
-	"name" varchar(64) PRIMARY KEY NOT NULL,
-	"secret" varchar(128) NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "sms_phone_states" (
 	"phone" varchar(32) PRIMARY KEY NOT NULL,
 	"code_hash" varchar(64),
@@ -275,12 +269,26 @@ CREATE TABLE "user_slots" (
 	CONSTRAINT "user_slots_kind_user_id_slot_pk" PRIMARY KEY("kind","user_id","slot")
 );
 --> statement-breakpoint
+CREATE TABLE "stored_files" (
+	"name" varchar(64) PRIMARY KEY NOT NULL,
+	"visibility" varchar(8) NOT NULL,
+	"owner" varchar(64),
+	"size" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "mail_outbox" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"to" varchar(320) NOT NULL,
 	"subject" varchar(300) NOT NULL,
 	"html" text NOT NULL,
 	"text" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "server_secrets" (
+	"name" varchar(64) PRIMARY KEY NOT NULL,
+	"value" varchar(128) NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -337,4 +345,6 @@ CREATE INDEX "customer_sessions_customer" ON "customer_sessions" USING btree ("c
 CREATE INDEX "spent_challenges_expires_at" ON "spent_challenges" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_password_resets_token_hash" ON "admin_password_resets" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "admin_password_resets_admin" ON "admin_password_resets" USING btree ("admin_id");--> statement-breakpoint
+CREATE INDEX "stored_files_owner" ON "stored_files" USING btree ("owner","created_at");--> statement-breakpoint
+CREATE INDEX "stored_files_created" ON "stored_files" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "sms_outbox_created" ON "sms_outbox" USING btree ("created_at");

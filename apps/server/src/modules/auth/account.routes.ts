@@ -22,7 +22,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
         response: { 200: adminProfile },
       },
     },
-    (request) => updateProfile(db, request.staff!._id, request.body),
+    (request) => updateProfile(db, app.files, request.staff!._id, request.body),
   );
   app.put(
     '/core/admin/password',

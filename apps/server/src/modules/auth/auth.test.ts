@@ -334,7 +334,7 @@ describe('/api/core/admin/profile', () => {
       admin_phone_number: '+905321234567',
       admin_birthday: '1990-04-23',
       admin_address: 'Kadıköy, İstanbul',
-      admin_profile_photo: 'https://cdn.example.com/ayse.png',
+      admin_profile_photo: null,
     };
     const response = await ctx.app.inject({
       method: 'PUT',

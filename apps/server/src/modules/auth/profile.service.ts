@@ -4,6 +4,7 @@ import { type AuditRequest, audit } from '../../platform/audit';
 import type { StaffUser } from '../../platform/auth/route-access';
 import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
+import { assertStoredImage, type Files } from '../../platform/files/files';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { toAdminProfiles } from '../admins/admin-profiles';
 import { admins } from '../admins/admins.tables';
@@ -16,12 +17,17 @@ export const getProfile = async (db: Database, adminId: string): Promise<AdminPr
   return profile;
 };
 
-/** A user's own profile fields; a field left out keeps its value, null clears it. */
+/**
+ * A user's own profile fields; a field left out keeps its value, null clears it. The photo must be a
+ * public image of our file store (contracts' `storedImageUrl` checks its shape, this its existence).
+ */
 export const updateProfile = async (
   db: Database,
+  files: Pick<Files, 'find'>,
   adminId: string,
   input: ProfileUpdate,
 ): Promise<AdminProfile> => {
+  await assertStoredImage(db, files, 'admin_profile_photo', input.admin_profile_photo);
   await db
     .update(admins)
     .set({

@@ -4,6 +4,8 @@ import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
 import { startJobs } from '../../platform/jobs';
+import { cleanUp } from '../maintenance/maintenance';
+import { microSiteFixtures } from '../micro-site/micro-site.fixtures';
 import { customerConsentEvents, customers } from './customers.tables';
 import { dateIn, mallToday } from './mall-date';
 import { eraseDeletedCustomers, scheduleCustomerRetention } from './retention';
@@ -97,6 +99,141 @@ describe('eraseDeletedCustomers', () => {
       .values({ location_id: mall._id, customer_phone: gone.customer_phone })
       .returning();
     expect(again!._id).not.toBe(gone._id);
+  });
+});
+
+/**
+ * Every (schema, table, column) of the database that can hold text, and which of `needles` each holds:
+ * a table added later is searched without being named here.
+ */
+const textHolding = async (needles: string[]) => {
+  const { rows: columns } = await ctx.database.queue.executeSql(
+    `select table_schema, table_name, column_name from information_schema.columns
+      where table_schema not in ('pg_catalog', 'information_schema', 'pg_toast')
+        and data_type in ('text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY')`,
+  );
+  expect(columns.length).toBeGreaterThan(50);
+  const found: string[] = [];
+  for (const { table_schema, table_name, column_name } of columns as Record<string, string>[]) {
+    for (const needle of needles) {
+      const { rows } = await ctx.database.queue.executeSql(
+        `select count(*)::int as n from "${table_schema}"."${table_name}" where "${column_name}"::text like $1`,
+        [`%${needle}%`],
+      );
+      if (Number((rows[0] as { n: number }).n) > 0)
+        found.push(`${table_schema}.${table_name}.${column_name}: ${needle}`);
+    }
+  }
+  return found;
+};
+
+describe('erasure', () => {
+  it('leaves none of the customer’s phone, name, addresses, user agent or SMS in any table', async () => {
+    const site = microSiteFixtures(ctx);
+    const siteMall = await site.newMall();
+    const tag = Math.random()
+      .toString(36)
+      .replace(/[^a-z]/g, '')
+      .slice(0, 8)
+      .padEnd(8, 'q');
+    const phone = '0532 987 65 43';
+    const person = {
+      name: `Zerrin${tag}`,
+      surname: `Karadağ${tag}`,
+      email: `zerrin.${tag}@ornek.com`,
+      address: `Gizli Sokak ${tag} No 42`,
+      userAgent: `ErasureProbe/${tag}`,
+      ip: '198.51.100.23',
+    };
+    const as = { mall: siteMall, ip: person.ip, headers: { 'user-agent': person.userAgent } };
+    expect((await site.call('POST', '/ext/customers/check', { customer_phone: phone }, as)).statusCode).toBe(
+      200,
+    );
+    const [sms] = await site.smsTo(phone);
+    const registered = await site.call(
+      'POST',
+      '/ext/customers/register',
+      {
+        customer_phone: phone,
+        sms_code: await site.lastCode(phone),
+        customer_name: person.name,
+        customer_surname: person.surname,
+        customer_email: person.email,
+        customer_address: person.address,
+        customer_birthdate: '1991-05-17',
+        customer_accepts_kvkk: true,
+        customer_allows_sms: true,
+      },
+      as,
+    );
+    expect(registered.statusCode, registered.body).toBe(201);
+    const session = registered.json();
+    expect(
+      (await site.call('DELETE', '/ext/app/customers/profile', undefined, { ...as, session })).statusCode,
+    ).toBe(200);
+    const needles = [
+      site.e164(phone),
+      '5329876543',
+      person.name,
+      person.surname,
+      person.email,
+      person.address,
+      person.userAgent,
+      person.ip,
+      sms!.text,
+    ];
+    // Before: the probe finds them all (so it can fail).
+    const before = (await textHolding(needles)).join('\n');
+    for (const needle of needles) expect(before).toContain(needle);
+    expect(before).toMatch(/sms_phone_states|customer_sessions|audit_log|sms_outbox/);
+    const later = new Date(Date.now() + 31 * DAY);
+    await eraseDeletedCustomers(ctx.database.db, 30, later);
+    expect((await rowOf(session.customer._id)).customer_erasedAt).not.toBeNull();
+    // Only the client address's own request counter may stay: it limits the network, whoever uses
+    // it, and is no record of the customer; the maintenance job drops it once its window is long over.
+    const addressCounter = `public.rate_limit_counters.key: ${person.ip}`;
+    expect((await textHolding(needles)).filter((hit) => hit !== addressCounter)).toEqual([]);
+    await cleanUp(ctx.database.db, ctx.app.files.store, ctx.config, later);
+    expect(await textHolding(needles)).toEqual([]);
+  });
+
+  it('keeps the sign-in state of a number another mall’s customer still has', async () => {
+    const site = microSiteFixtures(ctx);
+    const [first, second] = [await site.newMall(), await site.newMall()];
+    const phone = '0532 987 65 44';
+    const signUp = async (target: typeof first) => {
+      await site.call('POST', '/ext/customers/check', { customer_phone: phone }, { mall: target });
+      const response = await site.call(
+        'POST',
+        '/ext/customers/register',
+        {
+          customer_phone: phone,
+          sms_code: await site.lastCode(phone),
+          customer_name: 'Ali',
+          customer_surname: 'Veli',
+          customer_birthdate: '1990-01-02',
+          customer_accepts_kvkk: true,
+        },
+        { mall: target },
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json();
+    };
+    const gone = await signUp(first);
+    // The next code only after the resend wait: the state says when the last one went.
+    await ctx.database.queue.executeSql(
+      `update sms_phone_states set code_sent_at = code_sent_at - interval '1 hour', sends = '[]' where phone = $1`,
+      [site.e164(phone)],
+    );
+    await signUp(second);
+    await site.call('DELETE', '/ext/app/customers/profile', undefined, { mall: first, session: gone });
+    await eraseDeletedCustomers(ctx.database.db, 30, new Date(Date.now() + 31 * DAY));
+    expect((await rowOf(gone.customer._id)).customer_erasedAt).not.toBeNull();
+    const { rows } = await ctx.database.queue.executeSql(
+      'select phone from sms_phone_states where phone = $1',
+      [site.e164(phone)],
+    );
+    expect(rows).toHaveLength(1);
   });
 });
 

@@ -1,9 +1,14 @@
-import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, like, lte, notExists, notInArray, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { type AuditRequest, audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
+import { mailOutbox } from '../../platform/mail/mail-outbox.tables';
+import { smsOutbox } from '../../platform/sms/sms-outbox.tables';
+import { auditLog } from '../audit/audit.tables';
+import { rateLimitCounters } from '../auth/rate-limits.tables';
+import { customerSessions, smsPhoneStates } from '../micro-site/micro-site.tables';
 import { allowConsentErasure } from './consents.service';
 import { getCustomerProfile } from './customers.service';
 import { customerConsentEvents, customers } from './customers.tables';
@@ -36,7 +41,7 @@ export const eraseDeletedCustomers = async (
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const due = await tx
-        .select({ _id: customers._id })
+        .select({ _id: customers._id, phone: customers.customer_phone, email: customers.customer_email })
         .from(customers)
         .where(
           and(
@@ -85,6 +90,12 @@ export const eraseDeletedCustomers = async (
         .update(customerConsentEvents)
         .set({ client_address: null })
         .where(inArray(customerConsentEvents.customer_id, ids));
+      await eraseTraces(
+        tx,
+        ids,
+        due.map((row) => row.phone),
+        due.flatMap((row) => row.email ?? []),
+      );
       await audit(tx, undefined, {
         action: 'customer.erased',
         entity: 'customer',
@@ -96,6 +107,44 @@ export const eraseDeletedCustomers = async (
     erased += batch;
     if (batch < ERASE_BATCH) return erased;
   }
+};
+
+/**
+ * What else holds the erased customers' personal data: their sessions (address, user agent), the
+ * address and user agent of audit rows of their own requests (staff's rows keep the staff's), the
+ * development outboxes (their number, codes, mail), counters keyed by their number, and their phone's
+ * sign-in state unless another (not erased) customer, of any mall, still has the number: its limits
+ * and lock then still protect that customer. A later table holding a customer's data erases it here;
+ * retention.test.ts searches every table for what is left.
+ */
+const eraseTraces = async (tx: Database, ids: string[], phones: string[], emails: string[]) => {
+  await tx.delete(customerSessions).where(inArray(customerSessions.customer_id, ids));
+  await tx
+    .update(auditLog)
+    .set({ client_address: null, user_agent: null })
+    .where(
+      and(
+        eq(auditLog.entity_type, 'customer'),
+        inArray(auditLog.entity_id, ids),
+        isNull(auditLog.actor_admin_id),
+      ),
+    );
+  await tx.delete(smsOutbox).where(inArray(smsOutbox.to, phones));
+  if (emails.length > 0) await tx.delete(mailOutbox).where(inArray(mailOutbox.to, emails));
+  await tx
+    .delete(rateLimitCounters)
+    .where(or(...phones.map((phone) => like(rateLimitCounters.key, `%:${phone}`))));
+  await tx.delete(smsPhoneStates).where(
+    and(
+      inArray(smsPhoneStates.phone, phones),
+      notExists(
+        tx
+          .select({ _id: customers._id })
+          .from(customers)
+          .where(and(eq(customers.customer_phone, smsPhoneStates.phone), notInArray(customers._id, ids))),
+      ),
+    ),
+  );
 };
 
 /** Every night at 03:30 (Europe/Istanbul) the retention job erases what is due; one instance runs each job. */

@@ -1,13 +1,14 @@
-import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { type PowChallenge, powChallenge } from '@avlu/contracts';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { eq, lt } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SmsConfig } from '../../platform/config';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { serverSecrets, spentChallenges } from './micro-site.tables';
+import { serverSecret } from '../../platform/server-secrets';
+import { spentChallenges } from './micro-site.tables';
 
 /*
  * Proof-of-work challenges (ALTCHA v2, self-hosted: no third-party service), asked for before an
@@ -29,21 +30,14 @@ const SECRET_NAME = 'challenge-hmac';
 const generated = new WeakMap<Database, Promise<string>>();
 
 /**
- * The HMAC secret of challenges: SMS_CHALLENGE_KEY, else one made on first use and kept in
- * `server_secrets`, so several server processes sign and check with the same one.
+ * The HMAC secret of challenges: SMS_CHALLENGE_KEY, else the installation's own (`serverSecret`),
+ * read once per database.
  */
 const masterSecret = (db: Database, configured: string | undefined): Promise<string> => {
   if (configured) return Promise.resolve(configured);
   let secret = generated.get(db);
   if (!secret) {
-    secret = (async () => {
-      await db
-        .insert(serverSecrets)
-        .values({ name: SECRET_NAME, secret: randomBytes(32).toString('hex') })
-        .onConflictDoNothing();
-      const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME));
-      return row!.secret;
-    })();
+    secret = serverSecret(db, SECRET_NAME, undefined);
     secret.catch(() => generated.delete(db));
     generated.set(db, secret);
   }

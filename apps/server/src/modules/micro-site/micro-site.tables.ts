@@ -64,16 +64,6 @@ export const smsPhoneStates = pgTable('sms_phone_states', {
 });
 
 /**
- * Secrets the server makes for itself when no setting gives one (the proof-of-work challenges' HMAC
- * key): made once, kept here, so every server process signs and checks with the same key.
- */
-export const serverSecrets = pgTable('server_secrets', {
-  name: varchar('name', { length: 64 }).primaryKey(),
-  secret: varchar('secret', { length: 128 }).notNull(),
-  created_at: at('created_at').notNull().defaultNow(),
-});
-
-/**
  * Proof-of-work challenges already used (their nonce), kept until they expire so that a solution is
  * accepted once. A row past `expires_at` is dropped when the next solution is spent.
  */

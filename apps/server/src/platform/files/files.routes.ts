@@ -1,29 +1,40 @@
-import path from 'node:path';
+import { uploadedFile } from '@avlu/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { AppError, notFound } from '../errors';
-import { newId } from '../ids';
-import type { FileStore } from './file-store';
-import { detectImage, type ImageExtension, imageTypes } from './image-type';
-import { localFileStore } from './local-file-store';
+import { FILES_PATH, isFileName } from './file-names';
+import { sendStoredFile } from './files';
+import { detectImage } from './image-type';
+import { reencodeImage } from './images';
 import { readUploadedFile } from './upload';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 const fileName = z.strictObject({
-  name: z.string().regex(/^[0-9a-f]{24}\.(jpg|png|webp)$/, { message: 'validation.invalid' }),
+  name: z.string().refine(isFileName, { message: 'validation.invalid' }),
 });
-const uploaded = z.object({ url: z.string() });
+const signedQuery = z.strictObject({
+  expires: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 40)
+    .optional(),
+  signature: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/).optional(),
+});
+
+const unsupported = () =>
+  new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { params: { type: 'JPEG, PNG, WebP' } });
 
 /**
- * Uploaded images (a profile photo, later campaign images): POST one image, get its address; read it
- * back without signing in, as <img> tags do. Multipart is registered in this plugin only (and in the
- * customer import's), so no other route accepts it.
+ * Uploaded images (a profile photo, a mall logo, later campaign images): POST one image, get its
+ * address; read it back without signing in, as <img> tags do. Multipart is registered in this plugin
+ * only (and in the customer import's), so no other route accepts it. Private files of later modules
+ * are read here too, with the signed URL `app.files.signedUrl` made for someone the module allows.
  */
-export const fileRoutes: FastifyPluginAsyncZod<AppDeps & { store?: FileStore }> = async (app, deps) => {
-  const store = deps.store ?? localFileStore(path.join(deps.config.dataDir, 'files'));
+export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 1, parts: 1 } });
 
   app.post(
@@ -32,19 +43,24 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps & { store?: FileStore }> 
       config: {},
       schema: {
         tags: ['files'],
-        summary: 'Upload one image (JPEG, PNG or WebP, at most 5 MB), multipart field `file`',
+        summary:
+          'Upload one image (JPEG, PNG or WebP, at most 5 MB), multipart field `file`; it is re-encoded',
         consumes: ['multipart/form-data'],
-        response: { 201: uploaded },
+        response: { 201: uploadedFile },
       },
     },
     async (request, reply) => {
       const data = await readUploadedFile(request, 'file');
-      const extension = detectImage(data);
-      if (!extension)
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { params: { type: 'JPEG, PNG, WebP' } });
-      const name = `${newId()}.${extension}`;
-      await store.put(name, data);
-      return reply.code(201).send({ url: `/api/files/${name}` });
+      const type = detectImage(data);
+      if (!type) throw unsupported();
+      const image = await reencodeImage(data, type);
+      if (!image) throw unsupported();
+      const file = await app.files.save(db, image, {
+        extension: type,
+        visibility: 'public',
+        owner: `admin:${request.staff!._id}`,
+      });
+      return reply.code(201).send({ url: `${FILES_PATH}${file.name}` });
     },
   );
 
@@ -52,19 +68,23 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps & { store?: FileStore }> 
     '/files/:name',
     {
       config: { auth: 'public' },
-      schema: { tags: ['files'], summary: 'An uploaded file', params: fileName },
+      schema: {
+        tags: ['files'],
+        summary: 'A stored file; a private one only with its signed URL’s expires and signature',
+        params: fileName,
+        querystring: signedQuery,
+      },
     },
     async (request, reply) => {
-      const file = await store.get(request.params.name);
+      const { name } = request.params;
+      const file = await app.files.find(db, name);
       if (!file) throw notFound();
-      const extension = path.extname(request.params.name).slice(1) as ImageExtension;
-      // A name is never reused (new id per upload), so the file can be cached for good.
-      return reply
-        .header('content-type', imageTypes[extension])
-        .header('content-length', file.size)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.stream);
+      if (file.visibility === 'private') {
+        const { expires, signature } = request.query;
+        if (expires === undefined || !signature || !app.files.verifySignature(name, expires, signature))
+          throw new AppError('FILE_LINK_INVALID', 403);
+      }
+      return sendStoredFile(reply, app.files.store, file);
     },
   );
 };

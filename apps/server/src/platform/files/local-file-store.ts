@@ -1,13 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isFileName } from './file-names';
 import type { FileStore } from './file-store';
 
-/** Names are made by the server (see files.routes.ts); anything else never reaches the disk. */
-const SAFE_NAME = /^[0-9a-f]{24}\.[a-z0-9]{1,8}$/;
-
 const checked = (name: string) => {
-  if (!SAFE_NAME.test(name)) throw new Error(`unsafe file name: ${name}`);
+  if (!isFileName(name)) throw new Error(`unsafe file name: ${name}`);
   return name;
 };
 
@@ -21,7 +19,8 @@ export const localFileStore = (dir: string): FileStore => ({
     await rename(partial, target);
   },
   async get(name) {
-    if (!SAFE_NAME.test(name)) return undefined;
+    // Names are made by the server; anything else never reaches the disk.
+    if (!isFileName(name)) return undefined;
     const file = path.join(dir, name);
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) return undefined;
@@ -29,5 +28,13 @@ export const localFileStore = (dir: string): FileStore => ({
   },
   async delete(name) {
     await rm(path.join(dir, checked(name)), { force: true });
+  },
+  async *list() {
+    const entries = await readdir(dir).catch(() => [] as string[]);
+    for (const name of entries) {
+      if (!isFileName(name)) continue;
+      const info = await stat(path.join(dir, name)).catch(() => undefined);
+      if (info?.isFile()) yield { name, modifiedAt: info.mtime };
+    }
   },
 });
