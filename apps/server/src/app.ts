@@ -107,7 +107,10 @@ export const buildApp = async (deps: AppDeps) => {
 
   await app.register(errorHandler);
   // Before the request context: a caller without a valid token gets 401 before any 400 (see staff-auth.ts).
-  await app.register(staffAuth, { db: deps.db, resolveStaff: (token) => resolveSession(deps.db, token) });
+  await app.register(staffAuth, {
+    db: deps.db,
+    resolveStaff: (token) => resolveSession(deps.db, token, deps.config.staffSessions),
+  });
   // The micro-site's /ext routes answer to a mall's token and a customer session instead (route-access.ts).
   await app.register(microSiteAuth, { db: deps.db });
   await app.register(requestContext, { findLocation: (id) => findLocation(deps.db, id) });
