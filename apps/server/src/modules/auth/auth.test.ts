@@ -7,7 +7,8 @@ import { sampleRoutes } from '../../../test/sample-routes';
 import { mailOutbox } from '../../platform/mail/mail-outbox.tables';
 import { admins } from '../admins/admins.tables';
 import { auditLog } from '../audit/audit.tables';
-import { unlockLinks } from './login-throttles.tables';
+import { deleteOldLoginThrottles } from './login-throttle.service';
+import { loginThrottles, unlockLinks } from './login-throttles.tables';
 import { adminSessions } from './sessions.tables';
 
 // A backstop of 10 (the least allowed; 100 by default) keeps the lock test short.
@@ -235,6 +236,28 @@ describe('login attempt limits', () => {
       message: 'The unlock link is invalid, used or expired',
     });
     expect((await unlock('x'.repeat(43))).statusCode).toBe(400);
+  });
+});
+
+describe('login throttle clean-up', () => {
+  it('drops rows whose window and lock are over, and keeps live ones', async () => {
+    const { db } = ctx.database;
+    const day = 24 * HOUR;
+    const now = new Date();
+    await db.insert(loginThrottles).values([
+      { key: 'pair:old@avlu.test:10.1.1.1', window_start: new Date(now.getTime() - 2 * day), failures: 3 },
+      {
+        key: 'account:locked@avlu.test',
+        window_start: new Date(now.getTime() - 2 * day),
+        failures: 10,
+        blocked_until: new Date(now.getTime() + HOUR),
+      },
+      { key: 'pair:new@avlu.test:10.1.1.1', window_start: now, failures: 1 },
+    ]);
+    await deleteOldLoginThrottles(db, now);
+    const keys = (await db.select().from(loginThrottles)).map((row) => row.key);
+    expect(keys).not.toContain('pair:old@avlu.test:10.1.1.1');
+    expect(keys).toEqual(expect.arrayContaining(['account:locked@avlu.test', 'pair:new@avlu.test:10.1.1.1']));
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Language } from '@avlu/contracts';
-import { and, eq, gt, inArray, isNull, like, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../../platform/audit';
 import { clientKey } from '../../platform/client-address';
@@ -251,3 +251,20 @@ export const unlockAccount = async (
       actorId: used.adminId,
     });
   });
+
+/**
+ * Drops throttle rows whose window and lock are over and unlock links past their end (for a periodic
+ * clean-up job): an old row would be reset by its next attempt anyway.
+ */
+export const deleteOldLoginThrottles = async (db: Database, now = new Date()): Promise<void> => {
+  const windowAgo = new Date(now.getTime() - Math.max(PAIR_WINDOW_MS, ACCOUNT_WINDOW_MS));
+  await db
+    .delete(loginThrottles)
+    .where(
+      and(
+        lt(loginThrottles.window_start, windowAgo),
+        or(isNull(loginThrottles.blocked_until), lt(loginThrottles.blocked_until, now)),
+      ),
+    );
+  await db.delete(unlockLinks).where(lt(unlockLinks.expires_at, now));
+};
