@@ -56,8 +56,10 @@ export const login = async (
   mail: PasswordAttemptContext,
 ): Promise<TokenResponse> => {
   const email = body.admin_email.trim();
+  // A refusal by a limit is recorded; any other error passes through as it is.
   const blocked = async (error: unknown) => {
-    await audit(db, request, { action: 'auth.login_blocked', entity: 'admin', details: { email } });
+    if (error instanceof AppError && error.statusCode === 429)
+      await audit(db, request, { action: 'auth.login_blocked', entity: 'admin', details: { email } });
     return error;
   };
   const [address] = await countAttempt(db, [addressKey(request.ip)], LOGIN_WINDOW_MS);
