@@ -119,7 +119,7 @@ export const buildApp = async (deps: AppDeps) => {
   // Before the request context: a caller without a valid token gets 401 before any 400 (see staff-auth.ts).
   await app.register(staffAuth, {
     db: deps.db,
-    resolveStaff: (token) => resolveSession(deps.db, token),
+    resolveStaff: (token) => resolveSession(deps.db, token, deps.config.staffSessions),
     publicDocs: deps.config.apiDocs === 'public',
   });
   // The micro-site's /ext routes answer to a mall's token and a customer session instead (route-access.ts).

@@ -14,6 +14,8 @@ const accepts = (schema: Schema, value: unknown) => (schema as unknown as z.ZodT
 /** Texts tried in turn for a string field; the first its schema accepts is its sample. */
 const TEXT_CANDIDATES = [
   'Deneme',
+  // Before the date: a password field (8 characters or more) must not look like a date field.
+  'Deneme-Sifre-2026',
   '65a1b2c3d4e5f60718293a4b',
   '2000-01-01',
   '2000-01-01T10:00:00+03:00',
@@ -24,7 +26,6 @@ const TEXT_CANDIDATES = [
   'https://avlu.test/a.png',
   'Europe/Istanbul',
   '1234',
-  'Deneme-Sifre-2026',
   'a'.repeat(43),
   `${'a'.repeat(43)}.png`,
 ];
@@ -110,7 +111,8 @@ export const mutantsOf = (schema: Schema, hostility: Hostility, depth = 0): Muta
   switch (def.type) {
     case 'string': {
       const sample = sampleOf(schema) as string;
-      const isDate = accepts(schema, DATE) && !accepts(schema, 'Deneme');
+      const isDate =
+        accepts(schema, DATE) && !accepts(schema, 'Deneme') && !accepts(schema, 'Deneme-Sifre-2026');
       if (hostility === 'date') return isDate ? [{ path: [], value: '0000-01-01' }] : [];
       return [{ path: [], value: `${sample.slice(0, 1)}\u0000${sample.slice(1)}` }];
     }

@@ -2,6 +2,7 @@
 export * from '../modules/admins/admins.tables';
 export * from '../modules/agreements/agreements.tables';
 export * from '../modules/audit/audit.tables';
+export * from '../modules/auth/login-throttles.tables';
 export * from '../modules/auth/rate-limits.tables';
 export * from '../modules/auth/sessions.tables';
 export * from '../modules/channels/channels.tables';
@@ -9,6 +10,7 @@ export * from '../modules/customers/customers.tables';
 export * from '../modules/invitations/invitations.tables';
 export * from '../modules/locations/locations.tables';
 export * from '../modules/micro-site/micro-site.tables';
+export * from '../modules/roles/roles.tables';
 export * from '../modules/users/password-resets.tables';
 export * from '../platform/db/user-slots.tables';
 export * from '../platform/files/files.tables';

@@ -29,6 +29,8 @@ describe('parseConfig', () => {
       logLevel: 'info',
       production: false,
       mail: { from: 'Avlu <no-reply@avlu.local>', smtp: undefined },
+      staffSessions: { idleMinutes: 120, rememberedIdleMinutes: 10_080 },
+      staffLoginLockFailures: 100,
       customerRetentionDays: 30,
       sms: {
         gateway: undefined,
@@ -73,6 +75,9 @@ describe('parseConfig', () => {
         LOG_LEVEL: 'debug',
         NODE_ENV: 'production',
         CUSTOMER_RETENTION_DAYS: '90',
+        STAFF_SESSION_IDLE_MINUTES: '30',
+        STAFF_SESSION_REMEMBERED_IDLE_MINUTES: '1440',
+        STAFF_LOGIN_LOCK_FAILURES: '50',
         SMS_GATEWAY_URL: 'https://api.netgsm.com.tr',
         SMS_GATEWAY_USER: '8508501234',
         SMS_GATEWAY_PASSWORD: 'gizli şifre',
@@ -115,6 +120,8 @@ describe('parseConfig', () => {
       logLevel: 'debug',
       production: true,
       mail: { from: 'Avlu <no-reply@avlu.local>', smtp: undefined },
+      staffSessions: { idleMinutes: 30, rememberedIdleMinutes: 1440 },
+      staffLoginLockFailures: 50,
       customerRetentionDays: 90,
       sms: {
         gateway: {
@@ -176,6 +183,13 @@ describe('parseConfig', () => {
     ).toBe('public');
   });
 
+  it('holds ADMIN_PASSWORD to the password rule: 8 characters, not a common one', () => {
+    expect(problemsOf({ ADMIN_PASSWORD: 'Password1' })).toEqual([
+      'ADMIN_PASSWORD: This password is too common and easy to guess; choose another one',
+    ]);
+    expect(parseConfig({ ADMIN_PASSWORD: 'Kordon-2026' }).admin.password).toBe('Kordon-2026');
+  });
+
   it('resolves a relative DATA_DIR against the working directory', () => {
     expect(parseConfig({ DATA_DIR: 'var/avlu' }, '/srv').dataDir).toBe('/srv/var/avlu');
   });
@@ -215,7 +229,7 @@ describe('parseConfig', () => {
       'PORT: Must be at most 65535',
       'DATABASE_URL: Enter a valid URL',
       'ADMIN_EMAIL: Enter a valid email address',
-      'ADMIN_PASSWORD: Must be at least 6 characters',
+      'ADMIN_PASSWORD: Must be at least 8 characters',
       'DEMO_DATA: Must be one of: 0, 1, true, false',
       'PUBLIC_URL: Enter a valid URL',
       'LOG_LEVEL: Must be one of: fatal, error, warn, info, debug, trace, silent',

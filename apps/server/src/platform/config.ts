@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { issuesToFields } from '@avlu/contracts';
+import { issuesToFields, PASSWORD_MIN_LENGTH } from '@avlu/contracts';
 import { z } from 'zod';
+import { isCommonPassword } from './passwords';
 
 const flag = z
   .string()
@@ -35,7 +36,13 @@ const environment = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_START_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   ADMIN_EMAIL: z.email().min(6).max(265).default('admin@avlu.local'),
-  ADMIN_PASSWORD: z.string().min(6).max(200).optional(),
+  // The first admin's password follows the rule of every other password (contracts' `password`).
+  ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH)
+    .max(200)
+    .refine((value) => !isCommonPassword(value), { message: 'validation.passwordCommon' })
+    .optional(),
   DEMO_DATA: flag.optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   TRUST_PROXY: z.string().trim().optional(),
@@ -48,6 +55,9 @@ const environment = z.object({
   SMTP_PASSWORD: z.string().max(1000).optional(),
   SMTP_FROM: z.string().trim().max(320).default(DEFAULT_MAIL_FROM),
   SMTP_SECURE: flag.optional(),
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(525_600).default(120),
+  STAFF_SESSION_REMEMBERED_IDLE_MINUTES: z.coerce.number().int().min(1).max(525_600).default(10_080),
+  STAFF_LOGIN_LOCK_FAILURES: z.coerce.number().int().min(10).max(100_000).default(100),
   CUSTOMER_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SMS_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
   SMS_GATEWAY_USER: z.string().trim().min(1).max(100).optional(),
@@ -164,6 +174,10 @@ export type Config = {
   logLevel: z.infer<typeof environment>['LOG_LEVEL'];
   production: boolean;
   mail: { from: string; smtp: SmtpConfig | undefined };
+  /** A staff session unused this long ends: sign-ins without "remember me", and with it. */
+  staffSessions: { idleMinutes: number; rememberedIdleMinutes: number };
+  /** Failed password attempts on one staff account in a day, from all addresses, that lock it (unlock by mail). */
+  staffLoginLockFailures: number;
   /** Days a deleted customer can be reactivated before the retention job erases their personal data. */
   customerRetentionDays: number;
   sms: SmsConfig;
@@ -267,6 +281,11 @@ export const parseConfig = (env: Record<string, string | undefined>, cwd = proce
           }
         : undefined,
     },
+    staffSessions: {
+      idleMinutes: values.STAFF_SESSION_IDLE_MINUTES,
+      rememberedIdleMinutes: values.STAFF_SESSION_REMEMBERED_IDLE_MINUTES,
+    },
+    staffLoginLockFailures: values.STAFF_LOGIN_LOCK_FAILURES,
     customerRetentionDays: values.CUSTOMER_RETENTION_DAYS,
     sms: {
       gateway:

@@ -42,4 +42,8 @@ export const resetPasswordBody = z.strictObject({
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
+/** POST /core/auth/unlock with the token of the mailed unlock link (issue 10 #15). */
+export const unlockAccountBody = z.strictObject({ token: verbatimText().min(16).max(200) });
+export type UnlockAccountBody = z.infer<typeof unlockAccountBody>;
+
 export const tokenParams = z.strictObject({ token: verbatimText().min(16).max(200) });

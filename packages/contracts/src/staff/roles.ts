@@ -19,8 +19,20 @@ export const role = z.object({
 });
 export type Role = z.infer<typeof role>;
 
+/**
+ * A role name as it is compared and stored: NFKC (full-width letters, a no-break space become plain
+ * ones), invisible format characters (zero-width spaces, bidi marks) dropped, runs of white space one
+ * space, trimmed. So `system\u00a0admin` or `system\u200b admin` is the reserved `system admin`.
+ */
+export const normalizeRoleName = (value: string): string =>
+  value
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim();
+
 export const roleInput = z.strictObject({
-  role_name: singleLineText().min(2).max(120),
+  role_name: singleLineText().max(1000).transform(normalizeRoleName).pipe(z.string().min(2).max(120)),
   menu_items: z.array(menuItemNode).max(100).default([]),
 });
 export type RoleInput = z.input<typeof roleInput>;

@@ -57,6 +57,22 @@ CREATE TABLE "audit_log" (
 	"location_id" varchar(24)
 );
 --> statement-breakpoint
+CREATE TABLE "staff_login_throttles" (
+	"key" varchar(400) PRIMARY KEY NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"failures" integer NOT NULL,
+	"blocked_until" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "admin_unlock_links" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"admin_id" varchar(24) NOT NULL,
+	"token_hash" varchar(64) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "rate_limit_counters" (
 	"key" varchar(300) PRIMARY KEY NOT NULL,
 	"window_start" timestamp with time zone NOT NULL,
@@ -70,6 +86,7 @@ CREATE TABLE "admin_sessions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"last_used_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"remembered" boolean DEFAULT false NOT NULL,
 	"client_address" varchar(64),
 	"user_agent" varchar(512),
 	"revoked_at" timestamp with time zone
@@ -251,6 +268,12 @@ CREATE TABLE "spent_challenges" (
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "role_locations" (
+	"role_id" varchar(24) NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	CONSTRAINT "role_locations_role_id_location_id_pk" PRIMARY KEY("role_id","location_id")
+);
+--> statement-breakpoint
 CREATE TABLE "admin_password_resets" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"admin_id" varchar(24) NOT NULL,
@@ -304,6 +327,7 @@ ALTER TABLE "admin_locations" ADD CONSTRAINT "admin_locations_location_id_locati
 ALTER TABLE "admins" ADD CONSTRAINT "admins_admin_role_id_roles__id_fk" FOREIGN KEY ("admin_role_id") REFERENCES "public"."roles"("_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agreements" ADD CONSTRAINT "agreements_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_admin_id_admins__id_fk" FOREIGN KEY ("actor_admin_id") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "admin_unlock_links" ADD CONSTRAINT "admin_unlock_links_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_sessions" ADD CONSTRAINT "admin_sessions_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_channel_types" ADD CONSTRAINT "channel_channel_types_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_channel_types" ADD CONSTRAINT "channel_channel_types_channel_type_id_channel_types__id_fk" FOREIGN KEY ("channel_type_id") REFERENCES "public"."channel_types"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -319,11 +343,15 @@ ALTER TABLE "admin_invitations" ADD CONSTRAINT "admin_invitations_admin_invite_r
 ALTER TABLE "admin_invitations" ADD CONSTRAINT "admin_invitations_invited_by_admins__id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "role_locations" ADD CONSTRAINT "role_locations_role_id_roles__id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "role_locations" ADD CONSTRAINT "role_locations_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_password_resets" ADD CONSTRAINT "admin_password_resets_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "admins_email_unique" ON "admins" USING btree (lower("admin_email"));--> statement-breakpoint
 CREATE INDEX "agreements_location" ON "agreements" USING btree ("location_id","agreement_type");--> statement-breakpoint
 CREATE INDEX "audit_log_at" ON "audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "audit_log_actor" ON "audit_log" USING btree ("actor_admin_id","at");--> statement-breakpoint
+CREATE UNIQUE INDEX "admin_unlock_links_token_hash" ON "admin_unlock_links" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "admin_unlock_links_admin" ON "admin_unlock_links" USING btree ("admin_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_sessions_token_hash" ON "admin_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "admin_sessions_admin" ON "admin_sessions" USING btree ("admin_id");--> statement-breakpoint
 CREATE INDEX "channel_channel_types_type" ON "channel_channel_types" USING btree ("channel_type_id");--> statement-breakpoint

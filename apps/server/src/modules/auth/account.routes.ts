@@ -2,11 +2,12 @@ import { adminProfile, changePasswordBody, idParams, location, profileUpdate, ro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { passwordAttemptContext } from './login-throttle.service';
 import { changePassword, getProfile, updateProfile } from './profile.service';
 import { getRoleFor, staffLocations } from './staff-access.service';
 
 /** What every signed-in user may read and change of their own account (spec §7 Admin and core). */
-export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get(
     '/core/admin/profile',
     { schema: { tags: ['account'], summary: 'The signed-in user', response: { 200: adminProfile } } },
@@ -35,7 +36,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
       },
     },
     async (request, reply) => {
-      await changePassword(db, request.staff!, request.body, request);
+      await changePassword(
+        db,
+        request.staff!,
+        request.body,
+        request,
+        passwordAttemptContext(config, app.mailer, request),
+      );
       return reply.code(204).send(null);
     },
   );

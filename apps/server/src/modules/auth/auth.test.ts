@@ -4,11 +4,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, useTestApp } from '../../../test/helper';
 import { sampleRoutes } from '../../../test/sample-routes';
+import { mailOutbox } from '../../platform/mail/mail-outbox.tables';
 import { admins } from '../admins/admins.tables';
 import { auditLog } from '../audit/audit.tables';
+import { deleteOldLoginThrottles } from './login-throttle.service';
+import { loginThrottles, unlockLinks } from './login-throttles.tables';
 import { adminSessions } from './sessions.tables';
 
-const ctx = useTestApp({ routes: sampleRoutes });
+// A backstop of 10 (the least allowed; 100 by default) keeps the lock test short.
+const ctx = useTestApp({ routes: sampleRoutes, config: { staffLoginLockFailures: 10 } });
 
 let address = 0;
 /** Each test signs in from its own address, so the per-address limit of one test does not reach another. */
@@ -121,28 +125,48 @@ describe('POST /api/core/auth/login', () => {
 });
 
 describe('login attempt limits', () => {
-  it('refuses an account after 5 failures in 15 minutes, even with the right password', async () => {
+  const addMinutes = (key: string, minutes: number) =>
+    ctx.database.db.execute(
+      sql`update staff_login_throttles set blocked_until = blocked_until - ${`${minutes} minutes`}::interval, window_start = window_start - ${`${minutes} minutes`}::interval where key = ${key}`,
+    );
+  const pairOf = (email: string, ip: string) => `pair:${email}:${ip}`;
+
+  it('makes a guessing address wait longer and longer, while the owner signs in from elsewhere', async () => {
     const staff = await ctx.newStaff();
+    const attacker = newAddress();
     for (let attempt = 0; attempt < 5; attempt++)
-      expect((await login(staff.email, 'wrong-password', { ip: newAddress() })).statusCode).toBe(401);
-    const blocked = await login(staff.email, TEST_PASSWORD, { ip: newAddress() });
+      expect((await login(staff.email, 'wrong-password', { ip: attacker })).statusCode).toBe(401);
+    // The attacker's pair waits, even with the right password…
+    const blocked = await login(staff.email, TEST_PASSWORD, { ip: attacker });
     expect(blocked.json()).toEqual({
       statusCode: 429,
       code: 'TOO_MANY_LOGIN_ATTEMPTS',
-      message: 'Too many failed sign-in attempts; please try again in 15 minutes',
+      message: 'Too many failed sign-in attempts; please try again in 1 minutes',
     });
-    const retryAfter = Number(blocked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(50);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect((await auditOf('auth.login_blocked')).some((row) => row.details.email === staff.email)).toBe(true);
-    // The window is over once its start is 15 minutes old.
-    await ctx.database.db.execute(
-      sql`update rate_limit_counters set window_start = window_start - interval '16 minutes' where key = ${`login:account:${staff.email}`}`,
-    );
+    // …but the owner, from their own address, is not locked out (issue 10 #15).
     expect((await login(staff.email, TEST_PASSWORD, { ip: newAddress() })).statusCode).toBe(200);
+    // After the wait, one more failure doubles it.
+    await addMinutes(pairOf(staff.email, attacker), 1);
+    expect((await login(staff.email, 'wrong-password', { ip: attacker })).statusCode).toBe(401);
+    const longer = await login(staff.email, 'wrong-password', { ip: attacker });
+    expect(Number(longer.headers['retry-after'])).toBeGreaterThan(110);
+    expect(Number(longer.headers['retry-after'])).toBeLessThanOrEqual(120);
   });
 
-  it('clears an account’s failures when it signs in', async () => {
+  it('counts an IPv6 client by its /64', async () => {
+    const staff = await ctx.newStaff();
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect(
+        (await login(staff.email, 'wrong-password', { ip: `2001:db8:7:1::${attempt + 1}` })).statusCode,
+      ).toBe(401);
+    expect((await login(staff.email, TEST_PASSWORD, { ip: '2001:db8:7:1::99' })).statusCode).toBe(429);
+    expect((await login(staff.email, TEST_PASSWORD, { ip: '2001:db8:7:2::1' })).statusCode).toBe(200);
+  });
+
+  it('clears an address’s failures when it signs in', async () => {
     const staff = await ctx.newStaff();
     const ip = newAddress();
     for (let attempt = 0; attempt < 4; attempt++) await login(staff.email, 'wrong-password', { ip });
@@ -161,16 +185,100 @@ describe('login attempt limits', () => {
     expect((await login(staff.email, TEST_PASSWORD, { ip: newAddress() })).statusCode).toBe(200);
   });
 
-  it('does not let parallel guesses check more passwords than the limit', async () => {
+  it('does not let parallel guesses from one address check more passwords than the free ones', async () => {
     const staff = await ctx.newStaff();
+    const ip = newAddress();
     const answers = await Promise.all(
-      Array.from({ length: 30 }, () => login(staff.email, 'wrong-password', { ip: newAddress() })),
+      Array.from({ length: 15 }, () => login(staff.email, 'wrong-password', { ip })),
     );
     const statuses = answers.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 401)).toHaveLength(5);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(25);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
     const failed = (await auditOf('auth.login_failed')).filter((row) => row.details.email === staff.email);
     expect(failed).toHaveLength(5);
+  });
+
+  it('locks an account guessed from many addresses, mails an unlock link, and the link unlocks it once', async () => {
+    const staff = await ctx.newStaff();
+    const { db } = ctx.database;
+    // 2 addresses, 5 free failures each: the backstop (STAFF_LOGIN_LOCK_FAILURES, 10 here) is reached.
+    for (let client = 0; client < 2; client++) {
+      const ip = newAddress();
+      for (let attempt = 0; attempt < 5; attempt++)
+        expect((await login(staff.email, 'wrong-password', { ip })).statusCode).toBe(401);
+    }
+    const locked = await login(staff.email, TEST_PASSWORD, { ip: newAddress() });
+    expect(locked.json()).toMatchObject({ statusCode: 429, code: 'ACCOUNT_LOCKED' });
+    expect(locked.json().message).toContain('unlock link');
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.to, staff.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Your Avlu account is locked');
+    // The link starts with the configured address, never the request's Host header.
+    const token = /\/auth\/unlock\/([A-Za-z0-9_-]{43})/.exec(mails[0]!.text)?.[1];
+    expect(mails[0]!.text).toContain(`${ctx.config.publicUrl}/auth/unlock/${token}`);
+    expect(token).toHaveLength(43);
+    const [stored] = await db.select().from(unlockLinks).where(eq(unlockLinks.admin_id, staff._id));
+    expect(stored!.token_hash).toBe(createHash('sha256').update(token!).digest('hex'));
+    expect((await auditOf('auth.account_locked')).some((row) => row.entity_id === staff._id)).toBe(true);
+
+    const unlock = (value: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/core/auth/unlock',
+        headers: { 'accept-language': 'en' },
+        payload: { token: value },
+      });
+    expect((await unlock(token!)).statusCode).toBe(204);
+    expect((await login(staff.email, TEST_PASSWORD, { ip: newAddress() })).statusCode).toBe(200);
+    expect((await unlock(token!)).json()).toEqual({
+      statusCode: 400,
+      code: 'UNLOCK_LINK_INVALID',
+      message: 'The unlock link is invalid, used or expired',
+    });
+    expect((await unlock('x'.repeat(43))).statusCode).toBe(400);
+  });
+});
+
+describe('login throttle clean-up', () => {
+  it('drops rows whose window and lock are over, and keeps live ones', async () => {
+    const { db } = ctx.database;
+    const day = 24 * HOUR;
+    const now = new Date();
+    await db.insert(loginThrottles).values([
+      { key: 'pair:old@avlu.test:10.1.1.1', window_start: new Date(now.getTime() - 2 * day), failures: 3 },
+      {
+        key: 'account:locked@avlu.test',
+        window_start: new Date(now.getTime() - 2 * day),
+        failures: 10,
+        blocked_until: new Date(now.getTime() + HOUR),
+      },
+      { key: 'pair:new@avlu.test:10.1.1.1', window_start: now, failures: 1 },
+    ]);
+    await deleteOldLoginThrottles(db, now);
+    const keys = (await db.select().from(loginThrottles)).map((row) => row.key);
+    expect(keys).not.toContain('pair:old@avlu.test:10.1.1.1');
+    expect(keys).toEqual(expect.arrayContaining(['account:locked@avlu.test', 'pair:new@avlu.test:10.1.1.1']));
+  });
+});
+
+describe('PUT /api/core/admin/password attempt limits', () => {
+  it('counts wrong old passwords like failed sign-ins (issue 10 #13)', async () => {
+    const staff = await ctx.newStaff();
+    const ip = newAddress();
+    const change = (old_password: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/core/admin/password',
+        remoteAddress: ip,
+        headers: { ...staff.headers, 'accept-language': 'en' },
+        payload: { old_password, new_password: 'Kordon-avm-2026', confirm_password: 'Kordon-avm-2026' },
+      });
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await change(`guess-${attempt}`)).statusCode).toBe(400);
+    const blocked = await change(TEST_PASSWORD);
+    expect(blocked.json()).toMatchObject({ statusCode: 429, code: 'TOO_MANY_LOGIN_ATTEMPTS' });
+    // The same pair of account and address is refused at sign-in too.
+    expect((await login(staff.email, TEST_PASSWORD, { ip })).statusCode).toBe(429);
   });
 });
 
@@ -257,6 +365,31 @@ describe('session use', () => {
   });
 });
 
+describe('session idle timeout', () => {
+  it('ends a session unused for STAFF_SESSION_IDLE_MINUTES, a remembered one after its longer idle time', async () => {
+    const staff = await ctx.newStaff();
+    const { db } = ctx.database;
+    const idle = (token: string, minutes: number) =>
+      db
+        .update(adminSessions)
+        .set({ last_used_at: new Date(Date.now() - minutes * 60_000) })
+        .where(eq(adminSessions.token_hash, createHash('sha256').update(token).digest('hex')));
+    expect(ctx.config.staffSessions).toEqual({ idleMinutes: 120, rememberedIdleMinutes: 7 * 24 * 60 });
+    const token = staff.headers.authorization.slice('Bearer '.length);
+    await idle(token, 119);
+    expect((await profileWith(staff.headers)).statusCode).toBe(200);
+    await idle(token, 121);
+    expect((await profileWith(staff.headers)).statusCode).toBe(401);
+
+    const remembered = (await login(staff.email, TEST_PASSWORD, { remember: true, ip: newAddress() })).json()
+      .token.value as string;
+    await idle(remembered, 3 * 60);
+    expect((await profileWith(bearer(remembered))).statusCode).toBe(200);
+    await idle(remembered, 7 * 24 * 60 + 1);
+    expect((await profileWith(bearer(remembered))).statusCode).toBe(401);
+  });
+});
+
 describe('PUT /api/core/admin/password', () => {
   const change = (headers: Record<string, string>, body: object) =>
     ctx.app.inject({
@@ -294,6 +427,24 @@ describe('PUT /api/core/admin/password', () => {
       confirm_password: 'new-secret-2',
     });
     expect(mismatch.json().fields).toEqual({ confirm_password: 'The passwords do not match' });
+    // At least 8 characters and not a common password (issue 10 #19).
+    const short = await change(staff.headers, {
+      old_password: TEST_PASSWORD,
+      new_password: 'Ab3-xyz',
+      confirm_password: 'Ab3-xyz',
+    });
+    expect(short.json().fields).toEqual({ new_password: 'Must be at least 8 characters' });
+    const common = await change(staff.headers, {
+      old_password: TEST_PASSWORD,
+      new_password: 'Password1',
+      confirm_password: 'Password1',
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().fields).toEqual({
+      new_password: 'This password is too common and easy to guess; choose another one',
+    });
+    // Neither counted as a wrong old password.
+    expect((await profileWith(staff.headers)).statusCode).toBe(200);
   });
 
   it('changes it, ends the user’s other sessions and keeps the current one', async () => {
@@ -373,8 +524,9 @@ describe('/api/core/admin/profile', () => {
 
 describe('GET /api/core/role/{id}', () => {
   it('answers one’s own role, and another only with user-authorization', async () => {
-    const staff = await ctx.newStaff({ subjects: ['modules:dashboard'] });
-    const other = await ctx.newStaff({ subjects: ['modules:feedbacks'] });
+    const mall = await ctx.newLocation();
+    const staff = await ctx.newStaff({ subjects: ['modules:dashboard'], locations: [mall] });
+    const other = await ctx.newStaff({ subjects: ['modules:feedbacks'], locations: [mall] });
     const own = await ctx.app.inject({ url: `/api/core/role/${staff.roleId}`, headers: staff.headers });
     expect(role.strict().parse(own.json())).toEqual({
       _id: staff.roleId,
@@ -384,9 +536,19 @@ describe('GET /api/core/role/{id}', () => {
     });
     const refused = await ctx.app.inject({ url: `/api/core/role/${other.roleId}`, headers: staff.headers });
     expect(refused.statusCode).toBe(403);
-    const manager = await ctx.newStaff({ subjects: ['modules:users:user-authorization'] });
+    const manager = await ctx.newStaff({ subjects: ['modules:users:user-authorization'], locations: [mall] });
     const allowed = await ctx.app.inject({ url: `/api/core/role/${other.roleId}`, headers: manager.headers });
     expect(allowed.json().modules).toEqual(['modules:feedbacks']);
+    // Another mall's role is not found (issue 10 #6).
+    const elsewhere = await ctx.newStaff({
+      subjects: ['modules:feedbacks'],
+      locations: [await ctx.newLocation()],
+    });
+    const foreign = await ctx.app.inject({
+      url: `/api/core/role/${elsewhere.roleId}`,
+      headers: manager.headers,
+    });
+    expect(foreign.statusCode).toBe(404);
     const missing = await ctx.app.inject({
       url: '/api/core/role/65a1b2c3d4e5f60718293a4b',
       headers: manager.headers,

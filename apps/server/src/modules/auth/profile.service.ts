@@ -5,9 +5,16 @@ import type { StaffUser } from '../../platform/auth/route-access';
 import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import { assertStoredImage, type Files } from '../../platform/files/files';
-import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { assertUncommonPassword, hashPassword, verifyPassword } from '../../platform/passwords';
 import { toAdminProfiles } from '../admins/admin-profiles';
 import { admins } from '../admins/admins.tables';
+import { endResetLinks } from '../users/password-reset.service';
+import {
+  beginPasswordAttempt,
+  type PasswordAttemptContext,
+  passwordAttemptFailed,
+  passwordAttemptSucceeded,
+} from './login-throttle.service';
 import { revokeAdminSessions } from './sessions.service';
 
 /** An admin's profile (spec §3 Admin user) with role name and malls in link order. */
@@ -44,25 +51,34 @@ export const updateProfile = async (
 };
 
 /**
- * Changes a signed-in user's password. Every other session of the user ends (a stolen token stops
- * working); the session that made the change stays, so the user is not signed out mid-task.
+ * Changes a signed-in user's password. The old password is guessed no more freely than at sign-in (the
+ * same per account and address counts, issue 10 #13). Every other session of the user ends (a stolen
+ * token stops working) and so does every open reset link; the session that made the change stays, so
+ * the user is not signed out mid-task.
  */
 export const changePassword = async (
   db: Database,
   staff: StaffUser,
   body: ChangePasswordBody,
   request: AuditRequest,
+  mail: PasswordAttemptContext,
 ): Promise<void> => {
+  assertUncommonPassword(body.new_password, 'new_password');
+  const attempt = await beginPasswordAttempt(db, staff.email, request.ip, mail.lockFailures);
   const [admin] = await db
     .select({ hash: admins.admin_password_hash })
     .from(admins)
     .where(eq(admins._id, staff._id));
-  if (!admin || !(await verifyPassword(admin.hash, body.old_password)))
+  if (!admin || !(await verifyPassword(admin.hash, body.old_password))) {
+    await passwordAttemptFailed(db, staff.email, attempt, mail);
     throw new AppError('WRONG_PASSWORD', 400, { fields: { old_password: 'currentPasswordWrong' } });
+  }
+  await passwordAttemptSucceeded(db, staff.email, request.ip, mail.lockFailures);
   const passwordHash = await hashPassword(body.new_password);
   await db.transaction(async (tx) => {
     await tx.update(admins).set({ admin_password_hash: passwordHash }).where(eq(admins._id, staff._id));
     await revokeAdminSessions(tx, staff._id, { except: staff.sessionId });
+    await endResetLinks(tx, staff._id);
     await audit(tx, request, { action: 'auth.password_changed', entity: 'admin', entityId: staff._id });
   });
 };

@@ -43,21 +43,31 @@ export const createSession = async (
     admin_id: adminId,
     token_hash: hashToken(value),
     expires_at: expiresAt,
+    remembered: options.remember,
     client_address: options.request?.ip.slice(0, 64) ?? null,
     user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
   });
   return { token: { value, expiresAt: expiresAt.toISOString() } };
 };
 
+/** How long a session may go unused before it ends (STAFF_SESSION_IDLE_MINUTES and its remembered variant). */
+export type SessionIdleLimits = { idleMinutes: number; rememberedIdleMinutes: number };
+
 /**
  * The signed-in staff user of a bearer token, or undefined for any token that does not name a live
- * session (malformed, unknown, expired, revoked, its admin deleted). Session, admin, role and the
- * admin's malls come back from one query.
+ * session (malformed, unknown, expired, revoked, idle too long, its admin deleted). Session, admin,
+ * role and the admin's malls come back from one query.
  */
-export const resolveSession = async (db: Database, token: string): Promise<StaffUser | undefined> => {
+export const resolveSession = async (
+  db: Database,
+  token: string,
+  idle: SessionIdleLimits,
+  now = new Date(),
+): Promise<StaffUser | undefined> => {
   // Anything not shaped like our tokens (a JWT, with or without `alg: none`) is refused before the database.
   if (!TOKEN_PATTERN.test(token)) return undefined;
-  const now = new Date();
+  // last_used_at may lag a minute behind (it is written at most once a minute); the limits are far longer.
+  const idleSince = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
   const [row] = await db
     .select({
       sessionId: adminSessions._id,
@@ -79,6 +89,16 @@ export const resolveSession = async (db: Database, token: string): Promise<Staff
         eq(adminSessions.token_hash, hashToken(token)),
         isNull(adminSessions.revoked_at),
         gt(adminSessions.expires_at, now),
+        or(
+          and(
+            eq(adminSessions.remembered, false),
+            gt(adminSessions.last_used_at, idleSince(idle.idleMinutes)),
+          ),
+          and(
+            eq(adminSessions.remembered, true),
+            gt(adminSessions.last_used_at, idleSince(idle.rememberedIdleMinutes)),
+          ),
+        ),
       ),
     );
   if (!row) return undefined;

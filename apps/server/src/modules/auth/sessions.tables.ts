@@ -1,4 +1,4 @@
-import { index, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, refColumn } from '../../platform/db/columns';
 import { admins } from '../admins/admins.tables';
 
@@ -16,7 +16,10 @@ export const adminSessions = pgTable(
     token_hash: varchar('token_hash', { length: 64 }).notNull(),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Written at most once a minute (TOUCH_INTERVAL_MS); a session unused for the idle timeout ends. */
     last_used_at: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Signed in with "remember me": the longer lifetime and idle timeout apply. */
+    remembered: boolean('remembered').notNull().default(false),
     client_address: varchar('client_address', { length: 64 }),
     user_agent: varchar('user_agent', { length: 512 }),
     revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),

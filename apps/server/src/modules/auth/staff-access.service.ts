@@ -1,20 +1,27 @@
 import { type Location, type MenuItemNode, type Role, subjectsOf } from '@avlu/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { forbidden } from '../../platform/auth/access-errors';
 import type { StaffUser } from '../../platform/auth/route-access';
 import type { Database } from '../../platform/db/database';
 import { notFound } from '../../platform/errors';
 import { adminLocations, roles } from '../admins/admins.tables';
 import { locations } from '../locations/locations.tables';
+import { roleVisibleTo } from '../roles/roles.service';
 
 /** Reading a role other than one's own is part of managing roles. */
 export const ROLE_READ_SUBJECT = 'modules:users:user-authorization';
 
-/** A role by id: one's own always (the web app loads it to build the menu), others with role rights. */
+/**
+ * A role by id: one's own always (the web app loads it to build the menu), others with role rights
+ * when the role is one the user may see (`roleVisibleTo`: not another mall's).
+ */
 export const getRoleFor = async (db: Database, staff: StaffUser, id: string): Promise<Role> => {
   if (id !== staff.roleId && !staff.isSystemAdmin && !staff.subjects.has(ROLE_READ_SUBJECT))
     throw forbidden();
-  const [row] = await db.select().from(roles).where(eq(roles._id, id));
+  const [row] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles._id, id), id === staff.roleId ? undefined : roleVisibleTo(staff)));
   if (!row) throw notFound();
   const menuItems = row.menu_items as MenuItemNode[];
   return { _id: row._id, role_name: row.role_name, modules: subjectsOf(menuItems), menu_items: menuItems };

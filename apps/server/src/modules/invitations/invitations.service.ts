@@ -11,14 +11,16 @@ import { and, eq, exists, getTableColumns, gt, inArray, isNull, lte, type SQL, s
 import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../../platform/audit';
 import type { StaffUser } from '../../platform/auth/route-access';
+import { clientKey } from '../../platform/client-address';
 import type { Database } from '../../platform/db/database';
 import { type ListRequest, listPage, listSource } from '../../platform/db/list';
 import { AppError, notFound } from '../../platform/errors';
 import { maskEmail } from '../../platform/log-masking';
 import type { Mailer } from '../../platform/mail';
-import { hashPassword } from '../../platform/passwords';
+import { assertUncommonPassword, hashPassword } from '../../platform/passwords';
 import { hashToken, newSecretToken } from '../../platform/secret-tokens';
 import { admins, roles } from '../admins/admins.tables';
+import { countAttempt } from '../auth/rate-limits.service';
 import { createSession, type SessionRequest } from '../auth/sessions.service';
 import { invitationMail } from '../mail/invitation-mail';
 import type { Acting } from '../users/acting';
@@ -290,16 +292,30 @@ export const previewInvitation = async (db: Database, token: string): Promise<In
   return { admin_invite_email: row.email, admin_invite_role_name: row.roleName };
 };
 
+/** Register calls per client address in 15 minutes: a few typos, not a flood of argon2 hashes. */
+export const REGISTER_ATTEMPTS_PER_CLIENT = 10;
+const REGISTER_WINDOW_MS = 15 * 60 * 1000;
+
 /**
- * Completes an invitation: the guarded UPDATE claims it once (a concurrent register with the same
- * token waits on the row, then finds it accepted), then the user is made with the invited address,
- * role and malls, and signed in. Any failure rolls the claim back with everything else.
+ * Completes an invitation. Calls are limited per client address and the link is checked before the
+ * password is hashed, so wrong tokens cost no argon2 (issue 10 #18). The guarded UPDATE claims it once
+ * (a concurrent register with the same token waits on the row, then finds it accepted), then the user
+ * is made with the invited address, role and malls, and signed in. Any failure rolls the claim back
+ * with everything else.
  */
 export const registerByInvitation = async (
   db: Database,
   body: RegisterBody,
   request: SessionRequest & Parameters<typeof audit>[1],
 ): Promise<TokenResponse> => {
+  const [client] = await countAttempt(db, [`register:ip:${clientKey(request.ip)}`], REGISTER_WINDOW_MS);
+  if ((client?.count ?? 0) > REGISTER_ATTEMPTS_PER_CLIENT) throw new AppError('TOO_MANY_REQUESTS', 429);
+  const [open] = await db
+    .select({ _id: invitations._id })
+    .from(invitations)
+    .where(openByToken(body.admin_invite_token));
+  if (!open) throw invitationInvalid();
+  assertUncommonPassword(body.admin_password, 'admin_password');
   const passwordHash = await hashPassword(body.admin_password);
   try {
     return await db.transaction(async (tx) => {

@@ -11,7 +11,8 @@ const LINK = /https:\/\/avm\.example\.com\/auth\/register\/([A-Za-z0-9_-]{43})/;
 
 const setup = async () => {
   const mall = await ctx.newLocation();
-  const role = await ctx.newStaff({ subjects: ['modules:feedbacks'] });
+  // A role held in the mall: its inviters there may hand it out (issue 10 #6).
+  const role = await ctx.newStaff({ subjects: ['modules:feedbacks'], locations: [mall] });
   return { mall, role };
 };
 

@@ -38,13 +38,14 @@ export const roleRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     (request) => {
       const { staff } = acting(request);
       if (!ROLE_READERS.some((subject) => staff.subjects.has(subject))) throw forbidden();
-      return listRoles(db, request.query);
+      return listRoles(db, request.query, staff);
     },
   );
   app.post(
     '/core/role',
     { config, schema: { tags: ['roles'], summary: 'New role', body: roleInput, response: { 201: role } } },
-    async (request, reply) => reply.code(201).send(await createRole(db, request.body, acting(request))),
+    async (request, reply) =>
+      reply.code(201).send(await createRole(db, request.body, acting(request), request.locationId)),
   );
   app.put(
     '/core/role/:id',

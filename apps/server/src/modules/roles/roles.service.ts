@@ -8,16 +8,18 @@ import {
   SYSTEM_ADMIN_ROLE_NAME,
   subjectsOf,
 } from '@avlu/contracts';
-import { and, count, eq, getTableColumns, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit';
 import type { StaffUser } from '../../platform/auth/route-access';
 import type { Database } from '../../platform/db/database';
 import { type ListRequest, listPage, listSource } from '../../platform/db/list';
 import { AppError, invalidFields, notFound } from '../../platform/errors';
-import { admins, roles } from '../admins/admins.tables';
+import { adminLocations, admins, roles } from '../admins/admins.tables';
 import { isSystemAdminRole as isSystemAdminName } from '../auth/sessions.service';
-import { invitations } from '../invitations/invitations.tables';
+import { invitationLocations, invitations } from '../invitations/invitations.tables';
+import { locations } from '../locations/locations.tables';
 import type { Acting } from '../users/acting';
+import { roleLocations } from './roles.tables';
 
 type RoleRow = typeof roles.$inferSelect;
 
@@ -43,16 +45,60 @@ export const roleList = listSource({
 
 export type RoleSortKey = keyof typeof roleList.sortable;
 
+/**
+ * The roles a user sees, edits and hands out (issue 10 #6): the system admin all of them; anyone else
+ * only roles that change nobody outside their own malls. That is a role whose holders and open
+ * invitations are all within the user's malls (a holder without any mall counts as outside), and, while
+ * it has neither, whose recorded malls (`role_locations`: where it was made) are all the user's. A role
+ * without holders, invitations or recorded malls is the system admin's alone, and so is the system
+ * admin role. Roles shared by several malls' users are therefore managed by the system admin.
+ */
+export const roleVisibleTo = (actor: StaffUser): SQL | undefined => {
+  if (actor.isSystemAdmin) return undefined;
+  if (actor.locationIds.length === 0) return sql`false`;
+  const mine = sql.join(
+    actor.locationIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const holders = sql`select 1 from ${admins} h where h.admin_role_id = ${roles._id}`;
+  const offers = sql`select 1 from ${invitations} i where i.admin_invite_role_id = ${roles._id} and i.accepted_at is null and i.expires_at > now()`;
+  return sql`(lower(trim(${roles.role_name})) <> ${SYSTEM_ADMIN_ROLE_NAME.toLowerCase()}
+    and not exists (${holders} and (
+      not exists (select 1 from ${adminLocations} l where l.admin_id = h._id)
+      or exists (select 1 from ${adminLocations} l where l.admin_id = h._id and l.location_id not in (${mine}))))
+    and not exists (${offers} and (
+      not exists (select 1 from ${invitationLocations} il where il.invitation_id = i._id)
+      or exists (select 1 from ${invitationLocations} il where il.invitation_id = i._id and il.location_id not in (${mine}))))
+    and (exists (${holders}) or exists (${offers})
+      or (exists (select 1 from ${roleLocations} rl where rl.role_id = ${roles._id})
+        and not exists (select 1 from ${roleLocations} rl where rl.role_id = ${roles._id} and rl.location_id not in (${mine})))))`;
+};
+
 export const listRoles = async (
   db: Database,
   request: ListRequest<RoleSortKey>,
+  actor: StaffUser,
 ): Promise<ListResponse<Role>> => {
-  const page = await listPage(db, roleList, request);
+  const page = await listPage(db, roleList, request, roleVisibleTo(actor));
   return { ...page, data: page.data.map(toRole) };
 };
 
 export const findRoleRow = async (db: Database, id: string): Promise<RoleRow | undefined> =>
   (await db.select().from(roles).where(eq(roles._id, id)))[0];
+
+/** A role the actor may see (`roleVisibleTo`); another mall's role is not found. */
+export const findVisibleRole = async (
+  db: Database,
+  id: string,
+  actor: StaffUser,
+  options: { lock?: boolean } = {},
+): Promise<RoleRow | undefined> => {
+  const query = db
+    .select()
+    .from(roles)
+    .where(and(eq(roles._id, id), roleVisibleTo(actor)));
+  return (await (options.lock ? query.for('update') : query))[0];
+};
 
 const lockedRole = () => new AppError('SYSTEM_ADMIN_ROLE_LOCKED', 403);
 
@@ -65,7 +111,8 @@ const checkRoleInput = (input: { role_name: string; menu_items: MenuItemNode[] }
   const subjects = subjectsOf(input.menu_items);
   if (subjects.some((subject) => !known.has(subject)))
     throw invalidFields({ menu_items: 'permissionSubject' });
-  if (input.role_name.trim().toLowerCase() === SYSTEM_ADMIN_ROLE_NAME)
+  // roleInput has normalised the name (NFKC, one space): `system\u00a0admin` is caught here too.
+  if (input.role_name.toLowerCase() === SYSTEM_ADMIN_ROLE_NAME)
     throw invalidFields({ role_name: 'roleNameReserved' });
   // Someone allowed to edit roles but not everything else must not write themselves a bigger role.
   if (!actor.isSystemAdmin && subjects.some((subject) => !actor.subjects.has(subject)))
@@ -80,11 +127,33 @@ const auditRole = (db: Database, actor: Acting, action: string, role: Role) =>
     details: { role_name: role.role_name, modules: role.modules },
   });
 
-export const createRole = async (db: Database, input: RoleInput, actor: Acting): Promise<Role> => {
+/**
+ * The malls a new role belongs to while nobody holds it: its creator's, or for the system admin the
+ * mall the call was made in (the web app sends `locationId` with every call), if it exists.
+ */
+const creationMalls = async (db: Database, actor: Acting, callLocationId: unknown): Promise<string[]> => {
+  if (!actor.staff.isSystemAdmin) return [...actor.staff.locationIds];
+  if (typeof callLocationId !== 'string' || !/^[0-9a-f]{24}$/.test(callLocationId)) return [];
+  const found = await db
+    .select({ _id: locations._id })
+    .from(locations)
+    .where(eq(locations._id, callLocationId));
+  return found.map((row) => row._id);
+};
+
+export const createRole = async (
+  db: Database,
+  input: RoleInput,
+  actor: Acting,
+  callLocationId?: unknown,
+): Promise<Role> => {
   const values = roleInput.parse(input);
   checkRoleInput(values, actor.staff);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(roles).values(values).returning();
+    const malls = await creationMalls(tx, actor, callLocationId);
+    if (malls.length > 0)
+      await tx.insert(roleLocations).values(malls.map((location_id) => ({ role_id: row!._id, location_id })));
     const created = toRole(row!);
     await auditRole(tx, actor, 'role.created', created);
     return created;
@@ -99,7 +168,7 @@ export const updateRole = async (
 ): Promise<Role> => {
   const values = roleInput.parse(input);
   return db.transaction(async (tx) => {
-    const existing = await findRoleRow(tx, id);
+    const existing = await findVisibleRole(tx, id, actor.staff, { lock: true });
     if (!existing) throw notFound();
     if (isSystemAdminRole(existing)) throw lockedRole();
     checkRoleInput(values, actor.staff);
@@ -113,7 +182,7 @@ export const updateRole = async (
 /** A role held by users or offered by an open invitation stays: deleting it would strand them. */
 export const deleteRole = async (db: Database, id: string, actor: Acting): Promise<void> =>
   db.transaction(async (tx) => {
-    const existing = await findRoleRow(tx, id);
+    const existing = await findVisibleRole(tx, id, actor.staff, { lock: true });
     if (!existing) throw notFound();
     if (isSystemAdminRole(existing)) throw lockedRole();
     const [holders] = await tx.select({ total: count() }).from(admins).where(eq(admins.admin_role_id, id));

@@ -142,3 +142,120 @@ describe('roles', () => {
     }
   });
 });
+
+describe('roles across malls (issue 10 #6)', () => {
+  const editorSubjects = [
+    'modules:users:user-authorization',
+    'modules:users:user-invitation',
+    'modules:users:user-management',
+    'modules:feedbacks',
+    'modules:dashboard',
+  ];
+  const as = (
+    headers: Record<string, string>,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => ctx.app.inject({ method, url, headers, payload });
+  const listed = async (headers: Record<string, string>) =>
+    (await as(headers, 'GET', '/api/core/role?limit=100'))
+      .json()
+      .data.map((row: { _id: string }) => row._id) as string[];
+
+  it('lets an editor of mall A neither see nor change a role held by a mall-B user', async () => {
+    const [a, b] = [await ctx.newLocation(), await ctx.newLocation()];
+    const editor = await ctx.newStaff({ subjects: editorSubjects, locations: [a] });
+    const colleague = await ctx.newStaff({ subjects: ['modules:feedbacks'], locations: [a] });
+    const foreign = await ctx.newStaff({ subjects: ['modules:feedbacks'], locations: [b] });
+    const shared = await ctx.newStaff({ subjects: ['modules:feedbacks'], locations: [a, b] });
+
+    const mine = await listed(editor.headers);
+    expect(mine).toContain(colleague.roleId);
+    expect(mine).toContain(editor.roleId);
+    expect(mine).not.toContain(foreign.roleId);
+    expect(mine).not.toContain(shared.roleId);
+    expect(mine).not.toContain((await ctx.systemAdmin()).roleId);
+
+    for (const roleId of [foreign.roleId, shared.roleId]) {
+      const changed = await as(editor.headers, 'PUT', `/api/core/role/${roleId}`, {
+        role_name: 'Boş',
+        menu_items: [],
+      });
+      expect(changed.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+      expect((await as(editor.headers, 'DELETE', `/api/core/role/${roleId}`)).statusCode).toBe(404);
+      expect((await as(editor.headers, 'GET', `/api/core/role/${roleId}`)).statusCode).toBe(404);
+    }
+    // The mall-B user's access is unchanged.
+    const theirs = await ctx.inject({ url: `/api/core/role/${foreign.roleId}` });
+    expect(theirs.json().modules).toEqual(['modules:feedbacks']);
+    // The editor's own mall's role is theirs to change; the system admin sees every role.
+    const ok = await as(editor.headers, 'PUT', `/api/core/role/${colleague.roleId}`, {
+      role_name: 'Mağaza A',
+      menu_items: [{ subject: 'modules:dashboard' }],
+    });
+    expect(ok.statusCode).toBe(200);
+    const everything = await listed((await ctx.systemAdmin()).headers);
+    expect(everything).toEqual(expect.arrayContaining([foreign.roleId, shared.roleId, colleague.roleId]));
+  });
+
+  it('keeps a new role visible to the malls it was made in until someone holds it', async () => {
+    const [a, b] = [await ctx.newLocation(), await ctx.newLocation()];
+    const editorA = await ctx.newStaff({ subjects: editorSubjects, locations: [a] });
+    const editorB = await ctx.newStaff({ subjects: editorSubjects, locations: [b] });
+    const created = await as(editorA.headers, 'POST', '/api/core/role', {
+      role_name: 'Yeni rol A',
+      menu_items: [{ subject: 'modules:feedbacks' }],
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json()._id as string;
+    expect(await listed(editorA.headers)).toContain(id);
+    expect(await listed(editorB.headers)).not.toContain(id);
+    expect(
+      (await as(editorB.headers, 'PUT', `/api/core/role/${id}`, { role_name: 'Çalındı' })).statusCode,
+    ).toBe(404);
+    // Mall B's inviter cannot hand it out either: the pickers and the grant follow the same rule.
+    const invite = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/core/admin-invites?locationId=${b._id}`,
+      headers: { ...editorB.headers, 'accept-language': 'en' },
+      payload: { admin_invite_email: 'rol-b@example.com', admin_invite_role_id: id },
+    });
+    expect(invite.json().fields).toEqual({ admin_invite_role_id: 'Role not found' });
+
+    // A role the system admin makes in mall B's screen belongs to mall B.
+    const byAdmin = await ctx.inject({
+      method: 'POST',
+      url: `/api/core/role?locationId=${b._id}`,
+      payload: { role_name: 'Merkez rolü', menu_items: [{ subject: 'modules:feedbacks' }] },
+    });
+    expect(byAdmin.statusCode).toBe(201);
+    expect(await listed(editorB.headers)).toContain(byAdmin.json()._id);
+    expect(await listed(editorA.headers)).not.toContain(byAdmin.json()._id);
+  });
+});
+
+describe('role names (issue 10 #21)', () => {
+  it('normalises names before the reserved-name check and before storing', async () => {
+    for (const name of [
+      'system\u00a0admin',
+      'System\u2003Admin',
+      'system\u200b admin',
+      'ｓｙｓｔｅｍ admin',
+      'system   admin',
+    ]) {
+      const response = await ctx.inject({
+        method: 'POST',
+        url: '/api/core/role',
+        payload: { role_name: name },
+      });
+      expect(response.statusCode, JSON.stringify(name)).toBe(400);
+      expect(response.json().fields).toEqual({ role_name: 'Bu ad platform yöneticisi rolüne ayrılmıştır' });
+    }
+    const stored = await ctx.inject({
+      method: 'POST',
+      url: '/api/core/role',
+      payload: { role_name: '  Mağaza\u00a0\u00a0Sorumlusu\u200b ' },
+    });
+    expect(stored.json().role_name).toBe('Mağaza Sorumlusu');
+  });
+});

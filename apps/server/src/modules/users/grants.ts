@@ -3,14 +3,15 @@ import type { StaffUser } from '../../platform/auth/route-access';
 import type { Database } from '../../platform/db/database';
 import { invalidFields } from '../../platform/errors';
 import { locations } from '../locations/locations.tables';
-import { findRoleRow, isGrantableRole, isSystemAdminRole } from '../roles/roles.service';
+import { findVisibleRole, isGrantableRole, isSystemAdminRole } from '../roles/roles.service';
 
 /**
- * The role a user (or an invitation) may be given by this actor: it exists, and holds nothing the actor
- * does not hold. So only the system admin hands out the system admin role.
+ * The role a user (or an invitation) may be given by this actor: it exists, the actor sees it (no role
+ * of another mall's users: `roleVisibleTo`), and it holds nothing the actor does not hold. So only the
+ * system admin hands out the system admin role.
  */
 export const grantableRole = async (db: Database, roleId: string, actor: StaffUser, field: string) => {
-  const role = await findRoleRow(db, roleId);
+  const role = await findVisibleRole(db, roleId, actor);
   if (!role) throw invalidFields({ [field]: 'roleNotFound' });
   if (!isGrantableRole(role, actor)) throw invalidFields({ [field]: 'roleNotGrantable' });
   return { role, isSystemAdmin: isSystemAdminRole(role) };

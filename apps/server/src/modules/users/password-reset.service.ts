@@ -2,12 +2,14 @@ import type { Language, ResetPasswordBody } from '@avlu/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AuditRequest, audit } from '../../platform/audit';
+import { clientKey } from '../../platform/client-address';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
-import { hashPassword } from '../../platform/passwords';
+import { assertUncommonPassword, hashPassword } from '../../platform/passwords';
 import { hashToken, newSecretToken } from '../../platform/secret-tokens';
 import { admins } from '../admins/admins.tables';
+import { clearPasswordFailures } from '../auth/login-throttle.service';
 import { countAttempt } from '../auth/rate-limits.service';
 import { revokeAdminSessions } from '../auth/sessions.service';
 import { passwordResetMail } from '../mail/password-reset-mail';
@@ -29,10 +31,22 @@ export type ResetRequest = {
   log: FastifyBaseLogger;
 };
 
+/** Uses of reset links per client address in 15 minutes: a few typos, not a flood of argon2 hashes. */
+export const RESET_USES_PER_CLIENT = 10;
+const RESET_USE_WINDOW_MS = 15 * 60 * 1000;
+
 /** True when this client asked for too many resets, whichever addresses it named. */
 export const countResetRequest = async (db: Database, clientAddress: string): Promise<boolean> => {
-  const [client] = await countAttempt(db, [`reset:ip:${clientAddress}`], RESET_WINDOW_MS);
+  const [client] = await countAttempt(db, [`reset:ip:${clientKey(clientAddress)}`], RESET_WINDOW_MS);
   return (client?.count ?? 0) > RESET_LIMIT_PER_CLIENT;
+};
+
+/** Every open reset link of the user stops working (a password change or reset: issue 10 #14). */
+export const endResetLinks = async (db: Database, adminId: string, now = new Date()): Promise<void> => {
+  await db
+    .update(passwordResets)
+    .set({ used_at: now })
+    .where(and(eq(passwordResets.admin_id, adminId), isNull(passwordResets.used_at)));
 };
 
 /**
@@ -79,36 +93,49 @@ export const sendPasswordReset = async (db: Database, request: ResetRequest): Pr
   });
 };
 
+const openLink = (token: string, now: Date) =>
+  and(
+    eq(passwordResets.token_hash, hashToken(token)),
+    isNull(passwordResets.used_at),
+    gt(passwordResets.expires_at, now),
+  );
+
 /**
- * Sets a new password from a reset link: the guarded UPDATE uses the link once, every other link of
- * the user stops working, and so does every session (whoever knew the old password is signed out).
+ * Sets a new password from a reset link. Uses are limited per client address and the link is checked
+ * before the password is hashed, so wrong tokens cost no argon2 (issue 10 #18). The guarded UPDATE
+ * then uses the link once; every other link of the user stops working, and so does every session
+ * (whoever knew the old password is signed out); a lock after failed sign-ins ends with the guesses.
  */
 export const resetPassword = async (
   db: Database,
   body: ResetPasswordBody,
   request: AuditRequest,
 ): Promise<void> => {
+  const [client] = await countAttempt(db, [`reset-use:ip:${clientKey(request.ip)}`], RESET_USE_WINDOW_MS);
+  if ((client?.count ?? 0) > RESET_USES_PER_CLIENT) throw new AppError('TOO_MANY_REQUESTS', 429);
+  const [link] = await db
+    .select({ _id: passwordResets._id })
+    .from(passwordResets)
+    .where(openLink(body.token, new Date()));
+  if (!link) throw new AppError('RESET_LINK_INVALID', 400);
+  assertUncommonPassword(body.admin_password, 'admin_password');
   const passwordHash = await hashPassword(body.admin_password);
   await db.transaction(async (tx) => {
     const now = new Date();
     const [used] = await tx
       .update(passwordResets)
       .set({ used_at: now })
-      .where(
-        and(
-          eq(passwordResets.token_hash, hashToken(body.token)),
-          isNull(passwordResets.used_at),
-          gt(passwordResets.expires_at, now),
-        ),
-      )
+      .where(openLink(body.token, now))
       .returning({ adminId: passwordResets.admin_id });
     if (!used) throw new AppError('RESET_LINK_INVALID', 400);
-    await tx
-      .update(passwordResets)
-      .set({ used_at: now })
-      .where(and(eq(passwordResets.admin_id, used.adminId), isNull(passwordResets.used_at)));
-    await tx.update(admins).set({ admin_password_hash: passwordHash }).where(eq(admins._id, used.adminId));
+    await endResetLinks(tx, used.adminId, now);
+    const [admin] = await tx
+      .update(admins)
+      .set({ admin_password_hash: passwordHash })
+      .where(eq(admins._id, used.adminId))
+      .returning({ email: admins.admin_email });
     await revokeAdminSessions(tx, used.adminId);
+    if (admin) await clearPasswordFailures(tx, admin.email, { pairs: true });
     await audit(tx, request, {
       action: 'auth.password_reset',
       entity: 'admin',

@@ -11,7 +11,7 @@ import type { StaffUser } from '../../platform/auth/route-access';
 import type { Database } from '../../platform/db/database';
 import { type ListRequest, listPage, listSource } from '../../platform/db/list';
 import { AppError, notFound } from '../../platform/errors';
-import { hashPassword } from '../../platform/passwords';
+import { assertUncommonPassword, hashPassword } from '../../platform/passwords';
 import { toAdminProfiles } from '../admins/admin-profiles';
 import { adminLocations, admins, roles } from '../admins/admins.tables';
 import { isSystemAdminRole } from '../auth/sessions.service';
@@ -100,6 +100,7 @@ export const linkLocations = async (db: Database, adminId: string, locationIds: 
 };
 
 export const createUser = async (db: Database, input: AdminCreate, actor: Acting): Promise<AdminProfile> => {
+  assertUncommonPassword(input.admin_password, 'admin_password');
   const passwordHash = await hashPassword(input.admin_password);
   try {
     return await db.transaction(async (tx) => {

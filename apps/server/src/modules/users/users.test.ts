@@ -138,8 +138,8 @@ describe('POST, PUT, DELETE /api/core/admin', () => {
   it('lets a manager give only their own malls and roles no bigger than theirs, and keeps other malls', async () => {
     const [mine, theirs] = [await ctx.newLocation(), await ctx.newLocation()];
     const manager = await ctx.newStaff({ subjects: [manage, 'modules:feedbacks'], locations: [mine] });
-    const small = await ctx.newStaff({ subjects: ['modules:feedbacks'] });
-    const big = await ctx.newStaff({ subjects: ['modules:customers:customers'] });
+    const small = await ctx.newStaff({ subjects: ['modules:feedbacks'], locations: [mine] });
+    const big = await ctx.newStaff({ subjects: ['modules:customers:customers'], locations: [mine] });
     const base = { admin_name: 'A', admin_surname: 'B', admin_password: 'gizli-sifre' };
     const ask = (payload: object) =>
       ctx.app.inject({

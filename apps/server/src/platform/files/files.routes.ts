@@ -22,7 +22,10 @@ const signedQuery = z.strictObject({
     .min(0)
     .max(2 ** 40)
     .optional(),
-  signature: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/).optional(),
+  signature: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/)
+    .optional(),
 });
 
 const unsupported = () =>

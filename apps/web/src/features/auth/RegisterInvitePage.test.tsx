@@ -26,7 +26,7 @@ describe('register by invitation', () => {
     const password = screen.getByLabelText('Şifre', { selector: 'input' });
     await user.type(password, 'kısa');
     await user.click(screen.getByRole('button', { name: 'Kaydı tamamla' }));
-    expect(await screen.findByText('En az 6 karakter olmalıdır')).toBeInTheDocument();
+    expect(await screen.findByText('En az 8 karakter olmalıdır')).toBeInTheDocument();
     expect(screen.getAllByText('Bu alan zorunludur')).toHaveLength(2);
 
     await user.type(password, ' iki');

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../lib/api/test-server';
 import { renderApp } from '../../test/render';
@@ -56,5 +56,65 @@ describe('reset password', () => {
       token: RESET_TOKEN,
       admin_password: 'Yeni-sifre1',
     });
+  }, 15_000);
+});
+
+describe('password rule from the server', () => {
+  it('shows the server’s refusal of a common password under the field', async () => {
+    server().on('POST', '/core/auth/reset-password', () =>
+      json(
+        {
+          statusCode: 400,
+          code: 'VALIDATION_FAILED',
+          message: 'Gönderilen bilgiler geçersiz: admin_password',
+          fields: { admin_password: 'Bu şifre çok yaygın ve kolayca tahmin edilir; başka bir şifre seçin' },
+        },
+        400,
+      ),
+    );
+    const { user, router } = renderApp({ path: `/auth/reset-password/${RESET_TOKEN}` });
+    const password = await screen.findByLabelText('Şifre', { selector: 'input' });
+    expect(
+      screen.getByText('En az 8 karakter; boşluk içeremez ve yaygın bir şifre olamaz.'),
+    ).toBeInTheDocument();
+    await user.type(password, 'Qwerty123');
+    await user.type(screen.getByLabelText('Şifre (tekrar)', { selector: 'input' }), 'Qwerty123');
+    await user.click(screen.getByRole('button', { name: 'Şifreyi güncelle' }));
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription(
+        'Bu şifre çok yaygın ve kolayca tahmin edilir; başka bir şifre seçin',
+      ),
+    );
+    expect(router.state.location.pathname).toBe(`/auth/reset-password/${RESET_TOKEN}`);
+  }, 15_000);
+});
+
+describe('unlock link', () => {
+  it('unlocks on a click, not on opening, and goes to the login', async () => {
+    server().on('POST', '/core/auth/unlock', () => json(undefined, 204));
+    const { user, router } = renderApp({ path: `/auth/unlock/${RESET_TOKEN}` });
+    const button = await screen.findByRole('button', { name: 'Hesabımın kilidini aç' });
+    expect(server().to('POST', '/core/auth/unlock')).toHaveLength(0);
+    await user.click(button);
+    expect(await screen.findByRole('heading', { name: 'Giriş Yap' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(screen.getByText(/Hesabınızın kilidi açıldı/)).toBeInTheDocument();
+    expect(server().to('POST', '/core/auth/unlock')[0]!.body).toEqual({ token: RESET_TOKEN });
+  }, 15_000);
+
+  it('says so when the link is used or expired', async () => {
+    server().on('POST', '/core/auth/unlock', () =>
+      json(
+        {
+          statusCode: 400,
+          code: 'UNLOCK_LINK_INVALID',
+          message: 'Kilit açma bağlantısı geçersiz, kullanılmış ya da süresi dolmuş',
+        },
+        400,
+      ),
+    );
+    const { user } = renderApp({ path: `/auth/unlock/${RESET_TOKEN}` });
+    await user.click(await screen.findByRole('button', { name: 'Hesabımın kilidini aç' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Kilit açma bağlantısı geçersiz');
   }, 15_000);
 });

@@ -7,6 +7,7 @@ const RegisterInvitePage = lazy(() => import('./RegisterInvitePage'));
 const ForgetPasswordPage = lazy(() => import('./ForgetPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./ResetPasswordPage'));
 const VerifyPage = lazy(() => import('./VerifyPage'));
+const UnlockAccountPage = lazy(() => import('./UnlockAccountPage'));
 
 /** Guest screens under /auth (spec §2); a signed-in admin is sent to the dashboard root. */
 export const authRoutes: RouteObject[] = [
@@ -16,6 +17,7 @@ export const authRoutes: RouteObject[] = [
   { path: 'forget-password', element: <ForgetPasswordPage /> },
   { path: 'reset-password/:token', element: <ResetPasswordPage /> },
   { path: 'verify', element: <VerifyPage /> },
+  { path: 'unlock/:token', element: <UnlockAccountPage /> },
 ];
 
 /** Guest screens outside /auth: reset links of the shape /reset-password/{token} (spec §2). */

@@ -22,7 +22,7 @@ export default {
   genders: { male: 'Male', female: 'Female', unknown: 'Prefer not to say' },
   password: {
     title: 'Change password',
-    hint: 'At least 6 characters, without spaces.',
+    hint: 'At least 8 characters, without spaces, and not a common password.',
     submit: 'Change password',
   },
   profileUpdated: 'Profile Updated',

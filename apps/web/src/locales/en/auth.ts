@@ -27,7 +27,7 @@ export default {
     admin_password: 'Password',
     confirm_password: 'Confirm password',
   },
-  passwordRules: 'At least 6 characters, without spaces.',
+  passwordRules: 'At least 8 characters, without spaces, and not a common password.',
   backToLogin: 'Back to sign in',
   register: {
     title: 'Create an account',
@@ -61,5 +61,13 @@ export default {
     submit: 'Update password',
     success: 'Your password has been updated; you can sign in with it now.',
     newLink: 'Request a new link',
+  },
+  unlock: {
+    title: 'Unlock your account',
+    subtitle:
+      'Your account was locked after many failed sign-in attempts. If they were yours, unlock it here; if not, choose a new password afterwards.',
+    submit: 'Unlock my account',
+    success: 'Your account is unlocked; you can sign in now.',
+    resetInstead: 'Reset my password instead',
   },
 };

@@ -12,7 +12,10 @@ export default {
     admin_location_ids: 'Malls',
   },
   actions: { create: 'New user', invite: 'Invite a user' },
-  new: { title: 'New User', passwordHint: 'Pass it on to the user; at least 6 characters, no spaces.' },
+  new: {
+    title: 'New User',
+    passwordHint: 'Pass it on to the user; at least 8 characters, no spaces, not a common password.',
+  },
   edit: {
     title: 'Edit User',
     notFound: 'The user to edit was not found. Pick them again from the list.',

@@ -22,7 +22,7 @@ export default {
   genders: { male: 'Erkek', female: 'Kadın', unknown: 'Belirtmek istemiyorum' },
   password: {
     title: 'Şifre değiştir',
-    hint: 'En az 6 karakter; boşluk içeremez.',
+    hint: 'En az 8 karakter; boşluk içeremez ve yaygın bir şifre olamaz.',
     submit: 'Şifreyi değiştir',
   },
   profileUpdated: 'Profil güncellendi',

@@ -27,7 +27,7 @@ export default {
     admin_password: 'Şifre',
     confirm_password: 'Şifre (tekrar)',
   },
-  passwordRules: 'En az 6 karakter; boşluk içeremez.',
+  passwordRules: 'En az 8 karakter; boşluk içeremez ve yaygın bir şifre olamaz.',
   backToLogin: 'Giriş sayfasına dön',
   register: {
     title: 'Hesap oluşturun',
@@ -61,5 +61,13 @@ export default {
     submit: 'Şifreyi güncelle',
     success: 'Şifreniz güncellendi; yeni şifrenizle giriş yapabilirsiniz.',
     newLink: 'Yeni bağlantı iste',
+  },
+  unlock: {
+    title: 'Hesabınızın kilidini açın',
+    subtitle:
+      'Hesabınız çok sayıda başarısız giriş denemesinden sonra kilitlendi. Denemeler sizinse kilidi buradan açın; değilse ardından yeni bir şifre belirleyin.',
+    submit: 'Hesabımın kilidini aç',
+    success: 'Hesabınızın kilidi açıldı; şimdi giriş yapabilirsiniz.',
+    resetInstead: 'Bunun yerine şifremi sıfırla',
   },
 };

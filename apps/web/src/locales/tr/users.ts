@@ -12,7 +12,10 @@ export default {
     admin_location_ids: 'AVM’ler',
   },
   actions: { create: 'Yeni kullanıcı', invite: 'Kullanıcı davet et' },
-  new: { title: 'Yeni Kullanıcı', passwordHint: 'Kullanıcıya iletin; en az 6 karakter, boşluksuz.' },
+  new: {
+    title: 'Yeni Kullanıcı',
+    passwordHint: 'Kullanıcıya iletin; en az 8 karakter, boşluksuz ve yaygın olmayan bir şifre.',
+  },
   edit: {
     title: 'Kullanıcıyı Düzenle',
     notFound: 'Düzenlenecek kullanıcı bulunamadı. Listeden yeniden seçin.',
