@@ -1,4 +1,5 @@
 import { createInflateRaw, inflateRawSync } from 'node:zlib';
+import { restoreNeutralised } from './formula-cells';
 
 /**
  * Reads the rows of an xlsx file's first worksheet, streaming: the sheet's XML is inflated and
@@ -213,7 +214,13 @@ const vText = (inner: string) => {
   return end < 0 ? undefined : inner.slice(start + 3, end);
 };
 
+/** A cell's value, with the quote prefix our exports put before formula-like text taken off again. */
 const cellValue = (attributes: string, inner: string | undefined, shared: readonly string[]): XlsxCell => {
+  const value = rawCellValue(attributes, inner, shared);
+  return typeof value === 'string' && value.charCodeAt(0) === 39 ? restoreNeutralised(value) : value;
+};
+
+const rawCellValue = (attributes: string, inner: string | undefined, shared: readonly string[]): XlsxCell => {
   if (inner === undefined) return undefined;
   const type = attribute(attributes, 't');
   if (type === 'inlineStr') return stringText(inner);
