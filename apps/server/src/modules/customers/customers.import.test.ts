@@ -79,6 +79,8 @@ describe('POST /api/customer/import', () => {
           reason: 'Evet ya da hayır olmalıdır (evet/hayır, yes/no, 1/0)',
         },
       ],
+      error_count: 5,
+      error_rows: [3, 4],
     });
     const saved = await customersOf(local);
     expect(saved.map((row) => [row.customer_phone, row.customer_name, row.customer_birthdate])).toEqual([
@@ -115,13 +117,25 @@ describe('POST /api/customer/import', () => {
       url: `/api/customer/import?locationId=${local._id}`,
       ...multipartFile('customer_data', file),
     });
-    expect(first.json()).toEqual({ added_data: 3, already_exist: 1, error_list: [] });
+    expect(first.json()).toEqual({
+      added_data: 3,
+      already_exist: 1,
+      error_list: [],
+      error_count: 0,
+      error_rows: [],
+    });
     const again = await ctx.inject({
       method: 'POST',
       url: `/api/customer/import?locationId=${local._id}`,
       ...multipartFile('customer_data', file),
     });
-    expect(again.json()).toEqual({ added_data: 0, already_exist: 4, error_list: [] });
+    expect(again.json()).toEqual({
+      added_data: 0,
+      already_exist: 4,
+      error_list: [],
+      error_count: 0,
+      error_rows: [],
+    });
     const saved = await customersOf(local);
     expect(saved).toHaveLength(3);
     // The first row with a phone wins.
@@ -251,6 +265,8 @@ describe('POST /api/customer/import', () => {
         added_data: lang === 'tr' ? 2 : 0,
         already_exist: lang === 'tr' ? 0 : 2,
         error_list: [],
+        error_count: 0,
+        error_rows: [],
       });
     }
     const omer = (await customersOf(target)).find((row) => row.customer_name === 'Ömer');
@@ -272,7 +288,13 @@ describe('POST /api/customer/import', () => {
         ]),
         { location: local, as: manager },
       );
-      expect(response.json(), reason).toEqual({ added_data: 1, already_exist: 0, error_list: [] });
+      expect(response.json(), reason).toEqual({
+        added_data: 1,
+        already_exist: 0,
+        error_list: [],
+        error_count: 0,
+        error_rows: [],
+      });
     }
   });
 
