@@ -111,7 +111,7 @@ const inflateMethod = (entry: ZipEntry) => {
   if (entry.method !== 0 && entry.method !== 8) throw new XlsxFormatError('unsupported compression');
 };
 
-/** One row may not outgrow this while its end is awaited (a row of one endless cell). */
+/** One row or shared string may not outgrow this while its end is awaited (one endless cell). */
 const MAX_ROW_CHARS = 16 * 1024 * 1024;
 
 /**
@@ -210,17 +210,40 @@ const stringText = (xml: string) => {
   return decodeText(text);
 };
 
+/**
+ * The text of `chunks` in pieces that each end with a whole `</name>` element, the rest kept for
+ * the next chunk. The unfinished rest is held as its chunks and joined once its end arrives
+ * (appending and searching the whole rest at every chunk cost quadratic time on a long element);
+ * an element longer than MAX_ROW_CHARS is malformed.
+ */
+async function* wholeElements(chunks: AsyncIterable<string>, name: string): AsyncGenerator<string> {
+  const close = `</${name}>`;
+  let pending: string[] = [];
+  let size = 0;
+  for await (const chunk of chunks) {
+    // A closing tag may begin in the previous chunk.
+    const tail = pending.length > 0 ? pending.at(-1)!.slice(-(close.length - 1)) : '';
+    const at = (tail + chunk).lastIndexOf(close);
+    if (at < 0) {
+      pending.push(chunk);
+      size += chunk.length;
+      if (size > MAX_ROW_CHARS) throw new XlsxMalformedError(`${name} too large`);
+      continue;
+    }
+    const cut = at + close.length - tail.length;
+    const complete = pending.join('') + chunk.slice(0, cut);
+    pending = [chunk.slice(cut)];
+    size = pending[0]!.length;
+    yield complete;
+  }
+  yield pending.join('');
+}
+
 /** The shared strings, read a chunk at a time within their limit. */
 const sharedStrings = async (data: Buffer, entry: ZipEntry, maxBytes: number) => {
   const strings: string[] = [];
-  let pending = '';
-  for await (const chunk of entryChunks(data, entry, maxBytes, 'sharedStringsBytes')) {
-    pending += chunk;
-    const cut = pending.lastIndexOf('</si>');
-    if (cut < 0) continue;
-    for (const [, inner] of elements(pending.slice(0, cut + 5), 'si')) strings.push(stringText(inner ?? ''));
-    pending = pending.slice(cut + 5);
-  }
+  for await (const xml of wholeElements(entryChunks(data, entry, maxBytes, 'sharedStringsBytes'), 'si'))
+    for (const [, inner] of elements(xml, 'si')) strings.push(stringText(inner ?? ''));
   return strings;
 };
 
@@ -359,7 +382,6 @@ export async function* readFirstSheet(
   if (!sheet) throw new XlsxFormatError('no worksheet');
   const sharedEntry = entries.get('xl/sharedStrings.xml');
   const shared = sharedEntry ? await sharedStrings(data, sharedEntry, sharedStringsBytes) : [];
-  let pending = '';
   let previous = 0;
   let count = 0;
   const rows = function* (xml: string) {
@@ -371,19 +393,8 @@ export async function* readFirstSheet(
       yield row;
     }
   };
-  for await (const chunk of entryChunks(data, sheet, sheetBytes, 'sheetBytes')) {
-    pending += chunk;
-    // Whole rows only: the rest waits for the next chunk.
-    const cut = pending.lastIndexOf('</row>');
-    if (cut < 0) {
-      if (pending.length > MAX_ROW_CHARS) throw new XlsxMalformedError('row too large');
-      continue;
-    }
-    const complete = pending.slice(0, cut + 6);
-    pending = pending.slice(cut + 6);
-    yield* rows(complete);
-  }
-  yield* rows(pending);
+  for await (const xml of wholeElements(entryChunks(data, sheet, sheetBytes, 'sheetBytes'), 'row'))
+    yield* rows(xml);
 }
 
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
