@@ -33,6 +33,16 @@ import { customers } from './customers.tables';
  * making a 100,000-row file 100 statements.
  */
 const BATCH = 1000;
+/**
+ * How long one save transaction should take. The embedded database runs each statement on the
+ * server's own thread and a transaction holds its one connection, so a 1,000-row batch (about a
+ * second on a busy machine, with the search index and consent history) kept every other request
+ * waiting; batches are sized to take about this long instead.
+ */
+const BATCH_MS = 50;
+const MIN_BATCH = 20;
+const nextBatchSize = (rows: number, ms: number) =>
+  Math.max(MIN_BATCH, Math.min(BATCH, Math.round((rows * BATCH_MS) / Math.max(ms, 1))));
 
 const consentTypes = ['sms', 'email', 'call', 'kvkk'] as const satisfies readonly ConsentType[];
 
@@ -232,9 +242,14 @@ export const importCustomers = async (
   const file = await checkFile(data, context.lang);
   const now = new Date();
   let added = 0;
-  for (let start = 0; start < file.rows.length; start += BATCH) {
-    const batch = file.rows.slice(start, start + BATCH);
+  // The first batch is small: how long a row takes is not known yet.
+  let size = MIN_BATCH * 5;
+  for (let start = 0; start < file.rows.length; ) {
+    const batch = file.rows.slice(start, start + size);
+    start += batch.length;
+    const began = performance.now();
     added += await db.transaction((tx) => saveBatch(tx, batch, context, now));
+    size = nextBatchSize(batch.length, performance.now() - began);
     await nextTurn();
   }
   const result: CustomerImportResult = {

@@ -93,7 +93,9 @@ export const largeFile = async (count: number): Promise<Buffer> => {
 };
 
 /** A part's XML: text, or a block repeated `times` between two texts (a bomb, never held whole in memory). */
-export type XmlPart = string | { before: string; block: string; times: number; after: string };
+export type XmlPart =
+  | string
+  | { before: string; block: string | ((index: number) => string); times: number; after: string };
 
 const deflatePart = async (part: XmlPart) => {
   const deflate = createDeflateRaw({ level: 1 });
@@ -111,7 +113,9 @@ const deflatePart = async (part: XmlPart) => {
   if (typeof part === 'string') await write(part);
   else {
     await write(part.before);
-    for (let index = 0; index < part.times; index++) await write(part.block);
+    const { block } = part;
+    for (let index = 0; index < part.times; index++)
+      await write(typeof block === 'string' ? block : block(index));
     await write(part.after);
   }
   deflate.end();
