@@ -29,7 +29,7 @@ import { recordInitialConsents } from './consents.service';
 import { customers } from './customers.tables';
 
 /**
- * Rows per insert: 1,000 rows of ~20 columns stay far below PostgreSQL's 65,535 parameters while
+ * Most rows per insert: 1,000 rows of ~20 columns stay far below PostgreSQL's 65,535 parameters while
  * making a 100,000-row file 100 statements.
  */
 const BATCH = 1000;
