@@ -159,10 +159,10 @@ const saveBatch = async (
   return inserted.length;
 };
 
-/** A checked file: its good rows (first of each phone), the phones repeated in it, and its errors. */
-type CheckedFile = {
-  rows: CustomerImportRow[];
+/** What checking a file found: its data rows, the phones repeated in it, and its errors. */
+type FileCheck = {
   dataRows: number;
+  goodRows: number;
   repeated: number;
   errors: CustomerImportError[];
   errorCount: number;
@@ -170,12 +170,12 @@ type CheckedFile = {
 };
 
 /**
- * Reads and checks the whole file before anything is written (readSpreadsheetUpload: limits, 400s
- * naming `customer_data`). Only the first CUSTOMER_IMPORT_ERROR_LIST_MAX errors are kept with their
- * reasons; every refused row's number is kept.
+ * The good rows of the file (the first row of each phone), read and checked through
+ * readSpreadsheetUpload (limits, 400s naming `customer_data`), counting into `check` as it goes.
+ * Only the first CUSTOMER_IMPORT_ERROR_LIST_MAX errors are kept with their reasons; every refused
+ * row's number is kept.
  */
-const checkFile = async (data: Buffer, lang: Language): Promise<CheckedFile> => {
-  const file: CheckedFile = { rows: [], dataRows: 0, repeated: 0, errors: [], errorCount: 0, errorRows: [] };
+async function* goodRows(data: Buffer, lang: Language, check: FileCheck): AsyncGenerator<CustomerImportRow> {
   const phones = new Set<string>();
   let header: Map<number, CustomerImportColumn> | undefined;
   const sheet = readSpreadsheetUpload(data, { field: FIELD, lang, maxDataRows: CUSTOMER_IMPORT_MAX_ROWS });
@@ -193,13 +193,13 @@ const checkFile = async (data: Buffer, lang: Language): Promise<CheckedFile> => 
       empty = false;
     }
     if (empty) continue;
-    file.dataRows++;
+    check.dataRows++;
     const parsed = customerImportRow.safeParse(cells);
     if (!parsed.success) {
-      file.errorRows.push(number);
+      check.errorRows.push(number);
       for (const issue of parsed.error.issues) {
-        if (file.errorCount++ >= CUSTOMER_IMPORT_ERROR_LIST_MAX) continue;
-        file.errors.push({
+        if (check.errorCount++ >= CUSTOMER_IMPORT_ERROR_LIST_MAX) continue;
+        check.errors.push({
           row: number,
           field: issue.path.map(String).join('.') || null,
           reason: formatIssue(issue, lang),
@@ -208,16 +208,25 @@ const checkFile = async (data: Buffer, lang: Language): Promise<CheckedFile> => 
       continue;
     }
     if (phones.has(parsed.data.customer_phone)) {
-      file.repeated++;
+      check.repeated++;
       continue;
     }
     phones.add(parsed.data.customer_phone);
-    file.rows.push(parsed.data);
+    check.goodRows++;
+    yield parsed.data;
   }
   if (!header)
     throw fileInvalid(lang, 'importMissingColumns', { columns: named(customerImportRequiredColumns, lang) });
-  return file;
-};
+}
+
+const newCheck = (): FileCheck => ({
+  dataRows: 0,
+  goodRows: 0,
+  repeated: 0,
+  errors: [],
+  errorCount: 0,
+  errorRows: [],
+});
 
 /**
  * POST /customer/import: the rows of the first worksheet become customers of the mall. Each row is
@@ -227,7 +236,8 @@ const checkFile = async (data: Buffer, lang: Language): Promise<CheckedFile> => 
  * again adds nothing.
  *
  * The whole file is read and checked first, with no transaction open: a file-level problem (not an
- * xlsx, over a limit, missing columns, too many rows) saves nothing. The good rows are then saved a
+ * xlsx, over a limit, missing columns, too many rows) saves nothing. The good rows are then read
+ * again and saved a
  * batch per short transaction with a turn of the event loop between, so other requests (on the
  * embedded database, whose one connection a transaction holds) are answered while a large file
  * saves; should the database fail half-way, importing the file again adds the rest and counts the
@@ -239,22 +249,31 @@ export const importCustomers = async (
   data: Buffer,
   context: ImportContext,
 ): Promise<CustomerImportResult> => {
-  const file = await checkFile(data, context.lang);
+  // First the whole file is read and checked, keeping nothing but the counts and errors.
+  const file = newCheck();
+  for await (const _ of goodRows(data, context.lang, file));
+  // Then read again (the same rows: reading is deterministic) and saved; holding 200,000 checked
+  // rows between the two would cost hundreds of megabytes per import.
   const now = new Date();
   let added = 0;
   // The first batch is small: how long a row takes is not known yet.
   let size = MIN_BATCH * 5;
-  for (let start = 0; start < file.rows.length; ) {
-    const batch = file.rows.slice(start, start + size);
-    start += batch.length;
+  let batch: CustomerImportRow[] = [];
+  const save = async () => {
     const began = performance.now();
     added += await db.transaction((tx) => saveBatch(tx, batch, context, now));
     size = nextBatchSize(batch.length, performance.now() - began);
+    batch = [];
     await nextTurn();
+  };
+  for await (const row of goodRows(data, context.lang, newCheck())) {
+    batch.push(row);
+    if (batch.length >= size) await save();
   }
+  if (batch.length > 0) await save();
   const result: CustomerImportResult = {
     added_data: added,
-    already_exist: file.rows.length - added + file.repeated,
+    already_exist: file.goodRows - added + file.repeated,
     error_list: file.errors,
     error_count: file.errorCount,
     error_rows: file.errorRows,
