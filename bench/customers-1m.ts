@@ -241,7 +241,7 @@ const importRows = async (target: BenchTarget, engine: string, slower: number, l
     const answer = (await response.json()) as {
       added_data?: number;
       already_exist?: number;
-      error_list?: unknown[];
+      error_rows?: unknown[];
     };
     const elapsed = performance.now() - start;
     if (response.status !== 200)
@@ -249,7 +249,7 @@ const importRows = async (target: BenchTarget, engine: string, slower: number, l
     const value = `${heavyFigure(elapsed, await memory(server), server.ready.rssMiB, {
       seconds: targets.importSeconds * slower,
       mib: target.engine === 'postgres' ? targets.importMiB : undefined,
-    })}; added ${answer.added_data}, already there ${answer.already_exist}, refused ${answer.error_list?.length}`;
+    })}; added ${answer.added_data}, already there ${answer.already_exist}, refused ${answer.error_rows?.length} rows`;
     return {
       engine,
       benchmark: `import ${IMPORT_ROWS.toLocaleString('en')} rows (xlsx) into the 1M mall`,

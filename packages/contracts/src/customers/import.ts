@@ -234,10 +234,20 @@ export const customerImportError = z.object({
 });
 export type CustomerImportError = z.infer<typeof customerImportError>;
 
-/** Spec §3 Customer import result. Good rows are saved even when others fail. */
+/** At most this many errors are listed in an import's answer; `error_count` says how many there were. */
+export const CUSTOMER_IMPORT_ERROR_LIST_MAX = 1000;
+
+/**
+ * Spec §3 Customer import result. Good rows are saved even when others fail. `error_list` holds the
+ * first CUSTOMER_IMPORT_ERROR_LIST_MAX errors (a file of 200,000 bad rows would otherwise answer
+ * 100 MB); `error_count` is the number of all of them and `error_rows` the sheet row number of every
+ * refused row, so the web app still gives back a file of all the refused rows.
+ */
 export const customerImportResult = z.object({
   added_data: z.number().int(),
   already_exist: z.number().int(),
-  error_list: z.array(customerImportError),
+  error_list: z.array(customerImportError).max(CUSTOMER_IMPORT_ERROR_LIST_MAX),
+  error_count: z.number().int(),
+  error_rows: z.array(z.number().int()),
 });
 export type CustomerImportResult = z.infer<typeof customerImportResult>;

@@ -24,6 +24,11 @@ import { createChannel, deleteChannel, getChannel, listChannels, updateChannel }
 
 const channels = { subject: 'modules:customer-registration:channels', scope: 'location' } as const;
 const types = { subject: 'modules:customer-registration:channel-tags', scope: 'location' } as const;
+/** The export lists customers (names, phones, emails, consents): it also needs the customer list. */
+const channelExport = {
+  subject: ['modules:customer-registration:channels', 'modules:customers:customer-list'],
+  scope: 'location',
+} as const;
 const tags = ['channels'];
 const mall = (request: Parameters<typeof locationOf>[0]) => locationOf(request)._id;
 
@@ -89,7 +94,7 @@ export const channelRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
   app.post(
     '/data-types/channel/export/:id',
     {
-      config: channels,
+      config: channelExport,
       schema: { tags, summary: 'Download the channel as an xlsx file', params: idParams },
     },
     (request, reply) => exportChannel(db, mall(request), request.params.id, request.lang, reply),

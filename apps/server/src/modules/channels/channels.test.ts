@@ -171,6 +171,61 @@ describe('channels', () => {
     expect(missing.json().code).toBe('NOT_FOUND');
   });
 
+  it('exports only to a role that also holds the customer list: the file lists customers', async () => {
+    const mall = await ctx.newLocation();
+    const desk = channel.parse(
+      (await call(mall._id, 'POST', 'channel', { channel_name: 'AVM Danışma' })).json(),
+    );
+    await ctx.database.db.insert(customers).values({
+      location_id: mall._id,
+      channel_id: desk._id,
+      customer_phone: '+905321112299',
+      customer_name: 'Gizli',
+    });
+    const exportAs = async (subjects: string[]) => {
+      const staff = await ctx.newStaff({ subjects, locations: [mall] });
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/api/data-types/channel/export/${desk._id}?locationId=${mall._id}`,
+        headers: staff.headers,
+      });
+    };
+    const channelsOnly = await exportAs(['modules:customer-registration:channels']);
+    expect(channelsOnly.statusCode).toBe(403);
+    expect(channelsOnly.json().code).toBe('FORBIDDEN');
+    expect(channelsOnly.body).not.toContain('Gizli');
+    expect((await exportAs(['modules:customers:customer-list'])).statusCode).toBe(403);
+    const both = await exportAs([
+      'modules:customer-registration:channels',
+      'modules:customers:customer-list',
+    ]);
+    expect(both.statusCode).toBe(200);
+    expect(both.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+  });
+
+  it('neutralises formula-like text in the export and keeps phones as they are', async () => {
+    const mall = await ctx.newLocation();
+    const sum = channel.parse((await call(mall._id, 'POST', 'channel', { channel_name: '@SUM(1)' })).json());
+    await ctx.database.db.insert(customers).values({
+      location_id: mall._id,
+      channel_id: sum._id,
+      customer_phone: '+905321234567',
+      customer_name: '=HYPERLINK("http://x","y")',
+      customer_surname: '+cmd|calc',
+    });
+    const response = await call(mall._id, 'POST', `channel/export/${sum._id}`);
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const row = workbook.worksheets[0]!.getRow(2);
+    expect([1, 2, 3].map((column) => row.getCell(column).value)).toEqual([
+      '+905321234567',
+      '\'=HYPERLINK("http://x","y")',
+      "'+cmd|calc",
+    ]);
+    expect([1, 2, 3].map((column) => row.getCell(column).numFmt)).toEqual(['@', '@', '@']);
+  });
+
   it('keeps the customers of a deleted channel, registered with no channel', async () => {
     const mall = await ctx.newLocation();
     const desk = channel.parse(

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
 import { customers } from './customers.tables';
+import { multipartFile } from './import-fixtures';
 
 const ctx = useTestApp();
 
@@ -45,6 +47,55 @@ describe('POST /api/customer/export', () => {
     expect(data).toHaveLength(rows.filter((row) => row.customer_gender === 'female').length);
     expect(new Set(data.map((row) => row[1])).size).toBe(data.length);
     expect(data.every((row) => row[2] === 'Şule' && row[5] === 'female')).toBe(true);
+  });
+
+  it('neutralises text that would run as a formula, keeps phones as they are, and imports back unchanged', async () => {
+    const [mall, target] = [await ctx.newLocation(), await ctx.newLocation()];
+    await ctx.database.db.insert(customers).values({
+      location_id: mall._id,
+      customer_phone: '+905321234567',
+      customer_name: '=HYPERLINK("http://x","y")',
+      customer_surname: '@SUM(1)',
+      customer_locality: "-2+3+cmd|' /C calc'!A0",
+      customer_district: '\t=1+1',
+    });
+    const response = await ctx.inject({
+      method: 'POST',
+      url: `/api/customer/export?locationId=${mall._id}`,
+      payload: {},
+    });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const row = workbook.worksheets[0]!.getRow(2);
+    const [phone, name, surname, district, locality] = [2, 3, 4, 10, 11].map((column) => row.getCell(column));
+    // Excel's quote prefix in the text itself, and the text format, so an edit never turns it into a formula.
+    expect(name!.value).toBe('\'=HYPERLINK("http://x","y")');
+    expect(surname!.value).toBe("'@SUM(1)");
+    expect(locality!.value).toBe("'-2+3+cmd|' /C calc'!A0");
+    expect(district!.value).toBe("'\t=1+1");
+    for (const cell of [name, surname, locality, district]) {
+      expect(cell!.type).toBe(ExcelJS.ValueType.String);
+      expect(cell!.numFmt).toBe('@');
+    }
+    // A phone is no formula: kept as it is, as text (the text format keeps Excel from making it a number).
+    expect(phone!.value).toBe('+905321234567');
+    expect(phone!.numFmt).toBe('@');
+    const imported = await ctx.inject({
+      method: 'POST',
+      url: `/api/customer/import?locationId=${target._id}`,
+      ...multipartFile('customer_data', response.rawPayload),
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const [copy] = await ctx.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.location_id, target._id));
+    expect(copy).toMatchObject({
+      customer_phone: '+905321234567',
+      customer_name: '=HYPERLINK("http://x","y")',
+      customer_surname: '@SUM(1)',
+    });
   });
 
   it('answers 400 naming a bad filter before any byte of the file', async () => {

@@ -1,5 +1,7 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type ConsentType,
+  CUSTOMER_IMPORT_ERROR_LIST_MAX,
   CUSTOMER_IMPORT_MAX_ROWS,
   type CustomerImportCells,
   type CustomerImportColumn,
@@ -15,35 +17,39 @@ import {
   foldLabel,
   formatIssue,
   type Language,
-  validationMessage,
 } from '@avlu/contracts';
 import { sql } from 'drizzle-orm';
 import { type AuditRequest, audit } from '../../platform/audit';
 import { bulkInsert } from '../../platform/db/bulk-insert';
 import type { Database } from '../../platform/db/database';
-import { AppError } from '../../platform/errors';
-import { excelDay, readFirstSheet, type XlsxCell, XlsxFormatError } from '../../platform/excel/xlsx-read';
+import { readSpreadsheetUpload, spreadsheetInvalid } from '../../platform/excel/spreadsheet-upload';
+import { excelDay, type XlsxCell } from '../../platform/excel/xlsx-read';
 import { newId } from '../../platform/ids';
 import { recordInitialConsents } from './consents.service';
 import { customers } from './customers.tables';
 
 /**
- * Rows per insert: 1,000 rows of ~20 columns stay far below PostgreSQL's 65,535 parameters while
+ * Most rows per insert: 1,000 rows of ~20 columns stay far below PostgreSQL's 65,535 parameters while
  * making a 100,000-row file 100 statements.
  */
 const BATCH = 1000;
+/**
+ * How long one save transaction should take. The embedded database runs each statement on the
+ * server's own thread and a transaction holds its one connection, so a 1,000-row batch (about a
+ * second on a busy machine, with the search index and consent history) kept every other request
+ * waiting; batches are sized to take about this long instead.
+ */
+const BATCH_MS = 50;
+const MIN_BATCH = 20;
+const nextBatchSize = (rows: number, ms: number) =>
+  Math.max(MIN_BATCH, Math.min(BATCH, Math.round((rows * BATCH_MS) / Math.max(ms, 1))));
 
 const consentTypes = ['sms', 'email', 'call', 'kvkk'] as const satisfies readonly ConsentType[];
 
+const FIELD = 'customer_data';
 /** 400 IMPORT_FILE_INVALID naming the problem under `customer_data`, in the request's language. */
 const fileInvalid = (lang: Language, key: string, params?: Record<string, string | number>) =>
-  new AppError('IMPORT_FILE_INVALID', 400, {
-    fields: { customer_data: validationMessage(lang, key, params) ?? key },
-  });
-
-/** An xlsx is a zip: anything else (a CSV, an old .xls, a renamed image) is refused before parsing. */
-const isZip = (data: Buffer) =>
-  data.length > 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
+  spreadsheetInvalid(FIELD, lang, key, params);
 
 /**
  * A cell as text, as `customerImportRow` takes it: whole numbers without exponent (a phone typed as a
@@ -153,108 +159,136 @@ const saveBatch = async (
   return inserted.length;
 };
 
-/** The first worksheet's rows; a file that is no workbook is refused under `customer_data`. */
-async function* sheetRows(data: Buffer, lang: Language) {
-  try {
-    yield* readFirstSheet(data);
-  } catch (error) {
-    if (error instanceof XlsxFormatError) throw fileInvalid(lang, 'importNotXlsx');
-    throw error;
+/** What checking a file found: its data rows, the phones repeated in it, and its errors. */
+type FileCheck = {
+  dataRows: number;
+  goodRows: number;
+  repeated: number;
+  errors: CustomerImportError[];
+  errorCount: number;
+  errorRows: number[];
+};
+
+/**
+ * The good rows of the file (the first row of each phone), read and checked through
+ * readSpreadsheetUpload (limits, 400s naming `customer_data`), counting into `check` as it goes.
+ * Only the first CUSTOMER_IMPORT_ERROR_LIST_MAX errors are kept with their reasons; every refused
+ * row's number is kept.
+ */
+async function* goodRows(data: Buffer, lang: Language, check: FileCheck): AsyncGenerator<CustomerImportRow> {
+  const phones = new Set<string>();
+  let header: Map<number, CustomerImportColumn> | undefined;
+  const sheet = readSpreadsheetUpload(data, { field: FIELD, lang, maxDataRows: CUSTOMER_IMPORT_MAX_ROWS });
+  for await (const { number, cells: values } of sheet) {
+    if (!header) {
+      header = readHeader(values, lang);
+      continue;
+    }
+    const cells: CustomerImportCells = {};
+    let empty = true;
+    for (const [position, column] of header) {
+      const text = cellText(values[position], column);
+      if (text === undefined) continue;
+      cells[column] = text;
+      empty = false;
+    }
+    if (empty) continue;
+    check.dataRows++;
+    const parsed = customerImportRow.safeParse(cells);
+    if (!parsed.success) {
+      check.errorRows.push(number);
+      for (const issue of parsed.error.issues) {
+        if (check.errorCount++ >= CUSTOMER_IMPORT_ERROR_LIST_MAX) continue;
+        check.errors.push({
+          row: number,
+          field: issue.path.map(String).join('.') || null,
+          reason: formatIssue(issue, lang),
+        });
+      }
+      continue;
+    }
+    if (phones.has(parsed.data.customer_phone)) {
+      check.repeated++;
+      continue;
+    }
+    phones.add(parsed.data.customer_phone);
+    check.goodRows++;
+    yield parsed.data;
   }
+  if (!header)
+    throw fileInvalid(lang, 'importMissingColumns', { columns: named(customerImportRequiredColumns, lang) });
 }
+
+const newCheck = (): FileCheck => ({
+  dataRows: 0,
+  goodRows: 0,
+  repeated: 0,
+  errors: [],
+  errorCount: 0,
+  errorRows: [],
+});
 
 /**
  * POST /customer/import: the rows of the first worksheet become customers of the mall. Each row is
  * checked with the contracts' row schema (reasons in the request's language, row numbers as in the
  * sheet); good rows are saved in multi-row inserts even when others fail; a phone the mall already
  * has, or one an earlier row of the file had, counts as already existing, so importing the same file
- * again adds nothing. A file-level problem (not an xlsx, missing columns, too many rows) saves
- * nothing: the whole import is one transaction. Granted consents get history rows with source
- * 'import', the staff user and their address.
+ * again adds nothing.
+ *
+ * The whole file is read and checked first, with no transaction open: a file-level problem (not an
+ * xlsx, over a limit, missing columns, too many rows) saves nothing. The good rows are then read
+ * again and saved a
+ * batch per short transaction with a turn of the event loop between, so other requests (on the
+ * embedded database, whose one connection a transaction holds) are answered while a large file
+ * saves; should the database fail half-way, importing the file again adds the rest and counts the
+ * saved rows as existing. Granted consents get history rows with source 'import', the staff user
+ * and their address.
  */
 export const importCustomers = async (
   db: Database,
   data: Buffer,
   context: ImportContext,
 ): Promise<CustomerImportResult> => {
-  const { lang } = context;
-  if (!isZip(data)) throw fileInvalid(lang, 'importNotXlsx');
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const errors: CustomerImportError[] = [];
-    const phones = new Set<string>();
-    let header: Map<number, CustomerImportColumn> | undefined;
-    let batch: CustomerImportRow[] = [];
-    let rows = 0;
-    let added = 0;
-    let repeated = 0;
-    let saving: Promise<void> = Promise.resolve();
-    try {
-      for await (const { number, cells: values } of sheetRows(data, lang)) {
-        if (!header) {
-          header = readHeader(values, lang);
-          continue;
-        }
-        const cells: CustomerImportCells = {};
-        let empty = true;
-        for (const [position, column] of header) {
-          const text = cellText(values[position], column);
-          if (text === undefined) continue;
-          cells[column] = text;
-          empty = false;
-        }
-        if (empty) continue;
-        if (++rows > CUSTOMER_IMPORT_MAX_ROWS)
-          throw fileInvalid(lang, 'importTooManyRows', { maximum: CUSTOMER_IMPORT_MAX_ROWS });
-        const parsed = customerImportRow.safeParse(cells);
-        if (!parsed.success) {
-          for (const issue of parsed.error.issues)
-            errors.push({
-              row: number,
-              field: issue.path.map(String).join('.') || null,
-              reason: formatIssue(issue, lang),
-            });
-          continue;
-        }
-        if (phones.has(parsed.data.customer_phone)) {
-          repeated++;
-          continue;
-        }
-        phones.add(parsed.data.customer_phone);
-        batch.push(parsed.data);
-        if (batch.length >= BATCH) {
-          // One batch in flight: the next is read and checked while the database saves this one.
-          await saving;
-          saving = saveBatch(tx, batch, context, now).then((count) => {
-            added += count;
-          });
-          saving.catch(() => undefined); // awaited above or below; this only keeps it from counting as unhandled
-          batch = [];
-        }
-      }
-    } catch (error) {
-      // Let a save in flight finish before the transaction rolls back.
-      await saving.catch(() => undefined);
-      throw error;
-    }
-    if (!header)
-      throw fileInvalid(lang, 'importMissingColumns', {
-        columns: named(customerImportRequiredColumns, lang),
-      });
-    await saving;
-    added += await saveBatch(tx, batch, context, now);
-    const result = { added_data: added, already_exist: phones.size - added + repeated, error_list: errors };
-    await audit(tx, context.request, {
-      action: 'customer.imported',
-      entity: 'location',
-      entityId: context.locationId,
-      details: {
-        rows,
-        added_data: result.added_data,
-        already_exist: result.already_exist,
-        errors: errors.length,
-      },
-    });
-    return result;
+  // First the whole file is read and checked, keeping nothing but the counts and errors.
+  const file = newCheck();
+  for await (const _ of goodRows(data, context.lang, file));
+  // Then read again (the same rows: reading is deterministic) and saved; holding 200,000 checked
+  // rows between the two would cost hundreds of megabytes per import.
+  const now = new Date();
+  let added = 0;
+  // The first batch is small: how long a row takes is not known yet.
+  let size = MIN_BATCH * 5;
+  let batch: CustomerImportRow[] = [];
+  const save = async () => {
+    const began = performance.now();
+    added += await db.transaction((tx) => saveBatch(tx, batch, context, now));
+    size = nextBatchSize(batch.length, performance.now() - began);
+    batch = [];
+    await nextTurn();
+  };
+  for await (const row of goodRows(data, context.lang, newCheck())) {
+    batch.push(row);
+    if (batch.length >= size) await save();
+  }
+  if (batch.length > 0) await save();
+  const result: CustomerImportResult = {
+    added_data: added,
+    already_exist: file.goodRows - added + file.repeated,
+    error_list: file.errors,
+    error_count: file.errorCount,
+    error_rows: file.errorRows,
+  };
+  await audit(db, context.request, {
+    action: 'customer.imported',
+    entity: 'location',
+    entityId: context.locationId,
+    details: {
+      rows: file.dataRows,
+      added_data: result.added_data,
+      already_exist: result.already_exist,
+      errors: file.errorCount,
+      refused_rows: file.errorRows.length,
+    },
   });
+  return result;
 };

@@ -7,6 +7,8 @@ import type { ModuleSubject } from '@avlu/contracts';
  *   config: {}                                           any signed-in staff user (own profile)
  *   config: { subject: 'modules:customers:customer-list' }  staff whose role holds the subject
  *   config: { subject: 'system-admin' }                  the system admin only (mall settings)
+ *   config: { subject: [a, b] }                          staff whose role holds every one of them (an export
+ *                                                        of channel customers needs the customer list too)
  *   config: { scope: 'location', subject: … }            also: locationId must be one of the user's malls
  *
  * The customer micro-site's /ext routes are not staff routes: staff-auth leaves them to
@@ -44,8 +46,11 @@ declare module 'fastify' {
      * Every other /api route needs a valid staff token.
      */
     auth?: RouteAccess;
-    /** The module the route belongs to (spec §6); a role without it gets 403. */
-    subject?: RouteSubject;
+    /**
+     * The module the route belongs to (spec §6); a role without it gets 403. A route that reveals
+     * another module's data names every module it needs (`[own, other]`): the role must hold all.
+     */
+    subject?: RouteSubject | readonly RouteSubject[];
   }
   interface FastifyRequest {
     /** The signed-in staff user; undefined only on public routes. */

@@ -28,6 +28,12 @@ export const bearerToken = (header: string | undefined): string | undefined =>
 export const mayUse = (staff: StaffUser, subject: RouteSubject): boolean =>
   staff.isSystemAdmin || (subject !== 'system-admin' && staff.subjects.has(subject));
 
+/** The subjects a route needs, all of them: one, or several for a route showing several modules' data. */
+export const routeSubjects = (
+  subject: RouteSubject | readonly RouteSubject[] | undefined,
+): readonly RouteSubject[] =>
+  subject === undefined ? [] : typeof subject === 'string' ? [subject] : subject;
+
 /**
  * The raw `locationId` of the query (the request context takes it off the query right after this hook).
  * A well-formed id of a mall the user does not work for is refused before anyone looks it up, so a
@@ -70,8 +76,9 @@ export const staffAuth = fp(
       const staff = token === undefined ? undefined : await resolveStaff(token);
       if (!staff) throw unauthorized();
       request.staff = staff;
-      if (config.subject && !mayUse(staff, config.subject)) {
-        await denied(db, request, { subject: config.subject });
+      const missing = routeSubjects(config.subject).filter((subject) => !mayUse(staff, subject));
+      if (missing.length > 0) {
+        await denied(db, request, { subject: missing.join(', ') });
         throw forbidden();
       }
       if (config.scope === 'location') {

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { excelDay, readFirstSheet, XlsxFormatError } from './xlsx-read';
+import { handmadeXlsx, inlineRow } from '../../modules/customers/import-fixtures';
+import { excelDay, readFirstSheet, XlsxFormatError, XlsxLimitError, XlsxMalformedError } from './xlsx-read';
 
 const rowsOf = async (data: Buffer) => {
   const rows = [];
@@ -48,5 +49,35 @@ describe('readFirstSheet', () => {
   it('throws XlsxFormatError for what is not a workbook', async () => {
     for (const data of [Buffer.from('a;b\n1;2'), Buffer.from('PK\u0003\u0004 not really a zip')])
       await expect(rowsOf(data)).rejects.toBeInstanceOf(XlsxFormatError);
+  });
+
+  it('stops at each limit as it reads, and calls malformed XML malformed', async () => {
+    const rows = await handmadeXlsx({ before: '', block: '<row/>', times: 11, after: '' });
+    await expect(rowsOf(rows)).resolves.toHaveLength(11);
+    const over = readFirstSheet(rows, { rows: 10 });
+    await expect(
+      (async () => {
+        for await (const _ of over);
+      })(),
+    ).rejects.toMatchObject({ limit: 'rows', maximum: 10 });
+    const big = await handmadeXlsx({
+      before: '',
+      block: inlineRow(1, ['x'.repeat(1000)]),
+      times: 2000,
+      after: '',
+    });
+    const sheet = readFirstSheet(big, { sheetBytes: 1024 * 1024 });
+    await expect(
+      (async () => {
+        for await (const _ of sheet);
+      })(),
+    ).rejects.toBeInstanceOf(XlsxLimitError);
+    for (const text of ['&#0;', '&#x110000;', '&#xDFFF;', '&#99999999999;', 'a_x0000_b'])
+      await expect(rowsOf(await handmadeXlsx(inlineRow(1, [text])))).rejects.toBeInstanceOf(
+        XlsxMalformedError,
+      );
+    // References to real characters, and the quote prefix of our exports taken off.
+    const [row] = await rowsOf(await handmadeXlsx(inlineRow(1, ['&#x1F600;&#231;', "'=1+1", "'plain"])));
+    expect(row!.cells).toEqual(['😀ç', '=1+1', "'plain"]);
   });
 });

@@ -1,4 +1,6 @@
-import { createInflateRaw, inflateRawSync } from 'node:zlib';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { createInflateRaw } from 'node:zlib';
+import { restoreNeutralised } from './formula-cells';
 
 /**
  * Reads the rows of an xlsx file's first worksheet, streaming: the sheet's XML is inflated and
@@ -14,13 +16,59 @@ import { createInflateRaw, inflateRawSync } from 'node:zlib';
 export type XlsxCell = string | number | boolean | undefined;
 export type XlsxRow = { number: number; cells: XlsxCell[] };
 
-/** The file is not a readable xlsx workbook. */
+/** The file is not a readable xlsx workbook (not a zip, no sheet, malformed XML). */
 export class XlsxFormatError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'XlsxFormatError';
   }
 }
+
+/** The zip is a workbook but its XML is malformed (a reference to no character, a NUL, a bad cell reference). */
+export class XlsxMalformedError extends XlsxFormatError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'XlsxMalformedError';
+  }
+}
+
+/** The workbook is readable but over one of the reader's limits (a zip bomb, too many rows). */
+export class XlsxLimitError extends Error {
+  constructor(
+    readonly limit: keyof XlsxLimits,
+    readonly maximum: number,
+  ) {
+    super(`over ${limit} (${maximum})`);
+    this.name = 'XlsxLimitError';
+  }
+}
+
+/**
+ * What one read may cost, whatever the file claims: a 3 MB zip can inflate to gigabytes, and rows
+ * can be empty or hold cells nobody reads. Every limit is counted as the file is read, so a bomb is
+ * refused after at most these many bytes, never after inflating all of it.
+ */
+export type XlsxLimits = {
+  /** Inflated bytes of the worksheet's XML. */
+  sheetBytes: number;
+  /** Inflated bytes of the shared strings (held in memory while the sheet is read). */
+  sharedStringsBytes: number;
+  /** `<row>` elements of the sheet, every one: the header, empty ones and ones of unread columns too. */
+  rows: number;
+};
+
+export const DEFAULT_XLSX_LIMITS: XlsxLimits = {
+  // A 100,000-row customer file with every column is about 70 MB of sheet XML.
+  sheetBytes: 256 * 1024 * 1024,
+  sharedStringsBytes: 64 * 1024 * 1024,
+  rows: 1_048_576,
+};
+
+/** The workbook and its relationships name the sheets: kilobytes in any real file. */
+const MAX_SMALL_PART_BYTES = 4 * 1024 * 1024;
+/** Excel's own sheet size: 1,048,576 rows, 16,384 columns (XFD). */
+const MAX_ROW_NUMBER = 1_048_576;
+const MAX_COLUMNS = 16_384;
 
 type ZipEntry = { name: string; method: number; compressedSize: number; offset: number };
 
@@ -63,61 +111,88 @@ const inflateMethod = (entry: ZipEntry) => {
   if (entry.method !== 0 && entry.method !== 8) throw new XlsxFormatError('unsupported compression');
 };
 
-/**
- * Most bytes a whole part (shared strings, the workbook) or one row may inflate to: a small file
- * must not unpack to gigabytes (a zip bomb).
- */
-const MAX_PART_BYTES = 256 * 1024 * 1024;
+/** One row or shared string may not outgrow this while its end is awaited (one endless cell). */
 const MAX_ROW_CHARS = 16 * 1024 * 1024;
 
-const entryText = (data: Buffer, entry: ZipEntry) => {
-  inflateMethod(entry);
-  const bytes = rawBytes(data, entry);
-  if (entry.method === 0) return bytes.toString('utf8');
-  try {
-    return inflateRawSync(bytes, { maxOutputLength: MAX_PART_BYTES }).toString('utf8');
-  } catch {
-    throw new XlsxFormatError('broken or oversized compressed data');
-  }
-};
-
-/** An entry's text a chunk at a time; multi-byte letters split between chunks are kept whole. */
-async function* entryChunks(data: Buffer, entry: ZipEntry): AsyncGenerator<string> {
+/**
+ * An entry's text a chunk at a time; multi-byte letters split between chunks are kept whole. Stops
+ * with XlsxLimitError past `maxBytes` inflated bytes, and gives the event loop a turn after every
+ * chunk, so other requests are answered while a large file is read.
+ */
+async function* entryChunks(
+  data: Buffer,
+  entry: ZipEntry,
+  maxBytes: number,
+  limit: keyof XlsxLimits | undefined,
+): AsyncGenerator<string> {
   inflateMethod(entry);
   const bytes = rawBytes(data, entry);
   const decoder = new TextDecoder('utf-8');
+  const over = () => (limit ? new XlsxLimitError(limit, maxBytes) : new XlsxFormatError('part too large'));
   if (entry.method === 0) {
+    if (bytes.length > maxBytes) throw over();
     yield decoder.decode(bytes);
     return;
   }
   const inflate = createInflateRaw({ chunkSize: 256 * 1024 });
   inflate.end(bytes);
+  let total = 0;
   try {
-    for await (const chunk of inflate) yield decoder.decode(chunk as Buffer, { stream: true });
-  } catch {
+    for await (const chunk of inflate) {
+      total += (chunk as Buffer).length;
+      if (total > maxBytes) throw over();
+      yield decoder.decode(chunk as Buffer, { stream: true });
+      await nextTurn();
+    }
+  } catch (error) {
+    if (error instanceof XlsxLimitError || error instanceof XlsxFormatError) throw error;
     throw new XlsxFormatError('broken compressed data');
+  } finally {
+    inflate.destroy();
   }
   yield decoder.decode();
 }
 
+const entryText = async (data: Buffer, entry: ZipEntry) => {
+  let text = '';
+  for await (const chunk of entryChunks(data, entry, MAX_SMALL_PART_BYTES, undefined)) text += chunk;
+  return text;
+};
+
 const ENTITY = /&(?:#x([0-9a-fA-F]+)|#(\d+)|(amp|lt|gt|quot|apos));/g;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-/** XML text with its entities and Excel's _xHHHH_ escapes decoded. */
+/** XML 1.0's Char: a reference to anything else (`&#0;`, `&#x110000;`, a lone surrogate) is malformed XML. */
+const isXmlChar = (code: number) =>
+  code === 0x9 ||
+  code === 0xa ||
+  code === 0xd ||
+  (code >= 0x20 && code <= 0xd7ff) ||
+  (code >= 0xe000 && code <= 0xfffd) ||
+  (code >= 0x10000 && code <= 0x10ffff);
+const reference = (digits: string, radix: number) => {
+  const code = digits.length > 8 ? -1 : Number.parseInt(digits, radix);
+  if (!isXmlChar(code)) throw new XlsxMalformedError('character reference to no character');
+  return String.fromCodePoint(code);
+};
+
+/**
+ * XML text with its entities and Excel's _xHHHH_ escapes decoded. Malformed XML throws
+ * XlsxFormatError (the caller's 400), never a RangeError; a NUL, which no database text column
+ * takes, is malformed here whichever way it came.
+ */
 const decodeText = (text: string) => {
   const decoded = text.includes('&')
     ? text.replace(ENTITY, (_, hex: string, decimal: string, name: string) =>
-        hex
-          ? String.fromCodePoint(Number.parseInt(hex, 16))
-          : decimal
-            ? String.fromCodePoint(Number(decimal))
-            : (NAMED[name] ?? ''),
+        hex ? reference(hex, 16) : decimal ? reference(decimal, 10) : (NAMED[name] ?? ''),
       )
     : text;
-  return decoded.includes('_x')
+  const unescaped = decoded.includes('_x')
     ? decoded.replace(/_x([0-9a-fA-F]{4})_/g, (_, hex: string) =>
         String.fromCharCode(Number.parseInt(hex, 16)),
       )
     : decoded;
+  if (unescaped.includes('\0')) throw new XlsxMalformedError('NUL in text');
+  return unescaped;
 };
 
 const TEXT_RUN = /<t(?:\s[^>]*)?>([^<]*)<\/t>/g;
@@ -135,8 +210,42 @@ const stringText = (xml: string) => {
   return decodeText(text);
 };
 
-const sharedStrings = (xml: string) =>
-  Array.from(xml.matchAll(/<si>([\s\S]*?)<\/si>/g), (match) => stringText(match[1]!));
+/**
+ * The text of `chunks` in pieces that each end with a whole `</name>` element, the rest kept for
+ * the next chunk. The unfinished rest is held as its chunks and joined once its end arrives
+ * (appending and searching the whole rest at every chunk cost quadratic time on a long element);
+ * an element longer than MAX_ROW_CHARS is malformed.
+ */
+async function* wholeElements(chunks: AsyncIterable<string>, name: string): AsyncGenerator<string> {
+  const close = `</${name}>`;
+  let pending: string[] = [];
+  let size = 0;
+  for await (const chunk of chunks) {
+    // A closing tag may begin in the previous chunk.
+    const tail = pending.length > 0 ? pending.at(-1)!.slice(-(close.length - 1)) : '';
+    const at = (tail + chunk).lastIndexOf(close);
+    if (at < 0) {
+      pending.push(chunk);
+      size += chunk.length;
+      if (size > MAX_ROW_CHARS) throw new XlsxMalformedError(`${name} too large`);
+      continue;
+    }
+    const cut = at + close.length - tail.length;
+    const complete = pending.join('') + chunk.slice(0, cut);
+    pending = [chunk.slice(cut)];
+    size = pending[0]!.length;
+    yield complete;
+  }
+  yield pending.join('');
+}
+
+/** The shared strings, read a chunk at a time within their limit. */
+const sharedStrings = async (data: Buffer, entry: ZipEntry, maxBytes: number) => {
+  const strings: string[] = [];
+  for await (const xml of wholeElements(entryChunks(data, entry, maxBytes, 'sharedStringsBytes'), 'si'))
+    for (const [, inner] of elements(xml, 'si')) strings.push(stringText(inner ?? ''));
+  return strings;
+};
 
 /** An attribute's value from a tag's attribute text (` r="A2" t="s"`); names are matched whole. */
 const attribute = (attributes: string, name: string) => {
@@ -148,14 +257,14 @@ const attribute = (attributes: string, name: string) => {
 };
 
 /** The first worksheet's part name, by the workbook's sheet order and its relationships. */
-const firstSheetName = (data: Buffer, entries: Map<string, ZipEntry>) => {
+const firstSheetName = async (data: Buffer, entries: Map<string, ZipEntry>) => {
   const workbook = entries.get('xl/workbook.xml');
   const rels = entries.get('xl/_rels/workbook.xml.rels');
   if (workbook && rels) {
-    const sheet = /<sheet\b([^>]*)\/?>/.exec(entryText(data, workbook))?.[1];
+    const sheet = /<sheet\b([^>]*)\/?>/.exec(await entryText(data, workbook))?.[1];
     const id = sheet && /\br:id="([^"]*)"/.exec(sheet)?.[1];
     if (id) {
-      for (const match of entryText(data, rels).matchAll(/<Relationship\b([^>]*)\/?>/g)) {
+      for (const match of (await entryText(data, rels)).matchAll(/<Relationship\b([^>]*)\/?>/g)) {
         if (attribute(match[1]!, 'Id') !== id) continue;
         const target = attribute(match[1]!, 'Target') ?? '';
         return target.startsWith('/') ? target.slice(1) : `xl/${target}`;
@@ -213,7 +322,13 @@ const vText = (inner: string) => {
   return end < 0 ? undefined : inner.slice(start + 3, end);
 };
 
+/** A cell's value, with the quote prefix our exports put before formula-like text taken off again. */
 const cellValue = (attributes: string, inner: string | undefined, shared: readonly string[]): XlsxCell => {
+  const value = rawCellValue(attributes, inner, shared);
+  return typeof value === 'string' && value.charCodeAt(0) === 39 ? restoreNeutralised(value) : value;
+};
+
+const rawCellValue = (attributes: string, inner: string | undefined, shared: readonly string[]): XlsxCell => {
   if (inner === undefined) return undefined;
   const type = attribute(attributes, 't');
   if (type === 'inlineStr') return stringText(inner);
@@ -235,11 +350,15 @@ const cellValue = (attributes: string, inner: string | undefined, shared: readon
 };
 
 const parseRow = (attributes: string, body: string, shared: readonly string[], previous: number): XlsxRow => {
-  const number = Number(attribute(attributes, 'r') ?? previous + 1);
+  const given = attribute(attributes, 'r');
+  const number = given === undefined ? previous + 1 : Number(given);
+  if (!Number.isInteger(number) || number < 1 || number > MAX_ROW_NUMBER)
+    throw new XlsxMalformedError('bad row number');
   const cells: XlsxCell[] = [];
   for (const [cellAttributes, inner] of elements(body, 'c')) {
     const reference = attribute(cellAttributes, 'r');
     const index = reference ? columnIndex(reference) : cells.length;
+    if (index < 0 || index >= MAX_COLUMNS) throw new XlsxMalformedError('bad cell reference');
     cells[index] = cellValue(cellAttributes, inner, shared);
   }
   return { number, cells };
@@ -248,37 +367,34 @@ const parseRow = (attributes: string, body: string, shared: readonly string[], p
 /**
  * The rows of the first worksheet in order, each with its row number as the sheet shows it (1 for
  * the first row) and its cells by column index (0 for column A). Rows the sheet leaves out are not
- * yielded. Throws XlsxFormatError for anything that is not an xlsx workbook.
+ * yielded. Throws XlsxFormatError for anything that is not a well-formed xlsx workbook, and
+ * XlsxLimitError as soon as the file goes over one of `limits`. Uploads read it through
+ * `readSpreadsheetUpload` (spreadsheet-upload.ts), which turns both into 400s.
  */
-export async function* readFirstSheet(data: Buffer): AsyncGenerator<XlsxRow> {
+export async function* readFirstSheet(
+  data: Buffer,
+  limits: Partial<XlsxLimits> = {},
+): AsyncGenerator<XlsxRow> {
+  const { sheetBytes, sharedStringsBytes, rows: maxRows } = { ...DEFAULT_XLSX_LIMITS, ...limits };
   const entries = zipEntries(data);
-  const sheetName = firstSheetName(data, entries);
+  const sheetName = await firstSheetName(data, entries);
   const sheet = sheetName ? entries.get(sheetName) : undefined;
   if (!sheet) throw new XlsxFormatError('no worksheet');
   const sharedEntry = entries.get('xl/sharedStrings.xml');
-  const shared = sharedEntry ? sharedStrings(entryText(data, sharedEntry)) : [];
-  let pending = '';
+  const shared = sharedEntry ? await sharedStrings(data, sharedEntry, sharedStringsBytes) : [];
   let previous = 0;
+  let count = 0;
   const rows = function* (xml: string) {
     for (const [attributes, body] of elements(xml, 'row')) {
+      // Every <row> counts, whatever it holds: empty rows cost reading too.
+      if (++count > maxRows) throw new XlsxLimitError('rows', maxRows);
       const row = parseRow(attributes, body ?? '', shared, previous);
       previous = row.number;
       yield row;
     }
   };
-  for await (const chunk of entryChunks(data, sheet)) {
-    pending += chunk;
-    // Whole rows only: the rest waits for the next chunk.
-    const cut = pending.lastIndexOf('</row>');
-    if (cut < 0) {
-      if (pending.length > MAX_ROW_CHARS) throw new XlsxFormatError('row too large');
-      continue;
-    }
-    const complete = pending.slice(0, cut + 6);
-    pending = pending.slice(cut + 6);
-    yield* rows(complete);
-  }
-  yield* rows(pending);
+  for await (const xml of wholeElements(entryChunks(data, sheet, sheetBytes, 'sheetBytes'), 'row'))
+    yield* rows(xml);
 }
 
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);

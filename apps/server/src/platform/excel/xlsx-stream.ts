@@ -2,12 +2,16 @@ import { type EventEmitter, once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { neutraliseFormula, startsFormula } from './formula-cells';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export type XlsxColumn<Row> = {
   header: string;
-  /** The cell of a row; a Date is written as a date cell, null/undefined as an empty one. */
+  /**
+   * The cell of a row; a Date is written as a date cell, null/undefined as an empty one. Text that
+   * would start a formula is neutralised here for every export (see formula-cells.ts).
+   */
   value: (row: Row) => string | number | boolean | Date | null | undefined;
   width?: number;
 };
@@ -45,11 +49,26 @@ type EntryStream = EventEmitter & { _writableState?: { length: number } };
 const zipEntry = (sheet: unknown): EntryStream | undefined =>
   (sheet as { stream?: { pipes?: EntryStream[] } }).stream?.pipes?.[0];
 
+/**
+ * Cell styles, one object each: exceljs looks a style up by its object, so a shared object costs
+ * nothing per cell while a fresh `{}` per cell doubles the time of an export.
+ */
+const PLAIN: Partial<ExcelJS.Style> = {};
+const DATE: Partial<ExcelJS.Style> = { numFmt: 'mm-dd-yy' };
+/** The text format: Excel and LibreOffice keep an edited cell as text, never a formula or a number. */
+const TEXT: Partial<ExcelJS.Style> = { numFmt: '@' };
+
+type CellValue = ReturnType<XlsxColumn<unknown>['value']>;
+const cellOf = (value: CellValue): [value: CellValue, style: Partial<ExcelJS.Style>] => {
+  if (typeof value === 'string' && startsFormula(value)) return [neutraliseFormula(value), TEXT];
+  return [value ?? null, value instanceof Date ? DATE : PLAIN];
+};
+
 /** Writes the workbook into `stream` row by row; rows are committed as they come, never held together. */
 const writeWorkbook = async <Row>(stream: PassThrough, download: XlsxDownload<Row>) => {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream,
-    useStyles: false,
+    useStyles: true,
     // Shared strings would keep every distinct text in memory until the end; inline strings do not.
     useSharedStrings: false,
   });
@@ -60,7 +79,12 @@ const writeWorkbook = async <Row>(stream: PassThrough, download: XlsxDownload<Ro
     width: column.width ?? 20,
   }));
   for await (const row of download.rows) {
-    sheet.addRow(download.columns.map((column) => column.value(row) ?? null)).commit();
+    const cells = download.columns.map((column) => cellOf(column.value(row)));
+    const written = sheet.addRow(cells.map(([value]) => value));
+    cells.forEach(([, style], index) => {
+      written.getCell(index + 1).style = style;
+    });
+    written.commit();
     if (stream.writableLength > HIGH_WATER) await once(stream, 'drain');
     const entry = zipEntry(sheet);
     if (entry && (entry._writableState?.length ?? 0) > HIGH_WATER) await once(entry, 'drain');

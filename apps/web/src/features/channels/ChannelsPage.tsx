@@ -11,6 +11,7 @@ import { ResourceListPage } from '../../components/resource-list-page/ResourceLi
 import { isApiError } from '../../lib/api';
 import { RowAction } from '../../lib/data-table';
 import { useLanguage } from '../../lib/i18n/use-language';
+import { usePermissions } from '../../lib/permissions';
 import {
   channelDescription,
   channelFlags,
@@ -115,6 +116,8 @@ export default function ChannelsPage() {
   const language = useLanguage();
   const { enqueueSnackbar } = useSnackbar();
   const columns = useColumns();
+  // The export lists the channel's customers: the server also wants the customer list's subject.
+  const canExport = usePermissions().canUseSubject('modules:customers:customer-list');
   // The channel being exported: its button waits, so a large file is not asked for twice.
   const [exporting, setExporting] = useState<string | null>(null);
   const download = async (row: Channel) => {
@@ -145,14 +148,16 @@ export default function ChannelsPage() {
         sx: { '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } },
       }}
       rowActions={{
-        extra: (row) => (
-          <RowAction
-            label={t('actions.export')}
-            icon={<FileDownloadOutlinedIcon fontSize="small" />}
-            disabled={exporting === row._id}
-            onClick={() => void download(row)}
-          />
-        ),
+        extra: canExport
+          ? (row) => (
+              <RowAction
+                label={t('actions.export')}
+                icon={<FileDownloadOutlinedIcon fontSize="small" />}
+                disabled={exporting === row._id}
+                onClick={() => void download(row)}
+              />
+            )
+          : undefined,
         edit: { to: (row) => `/registration/channels/${row._id}/edit` },
         remove: {
           route: (row) => `/registration/channels/${row._id}/delete`,

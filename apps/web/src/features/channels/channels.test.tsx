@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../lib/api/test-server';
 import { i18n } from '../../lib/i18n';
-import { systemAdminRole } from '../../test/fixtures';
+import { roleWith, systemAdminRole } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer } from '../../test/server';
 
@@ -75,6 +75,20 @@ describe('channels', () => {
     expect(within(row).getByText('Receipt entry')).toBeInTheDocument();
     const [call] = server().to('GET', '/data-types/channel');
     expect(Object.fromEntries(call!.query)).toMatchObject({ limit: '10', currentPage: '1' });
+  }, 60_000);
+
+  it('offers the customer export only to a role that also holds the customer list', async () => {
+    serveTypes();
+    server().on('GET', '/data-types/channel', () => page([infoDesk]));
+    const channelsOnly = { signedInAs: { role: roleWith('modules:customer-registration:channels') } };
+    const { unmount } = renderApp({ path: '/registration/channels', ...channelsOnly });
+    const row = await rowOf('Danışma Bankosu');
+    expect(within(row).queryByRole('button', { name: 'Müşterilerini Excel’e aktar' })).toBeNull();
+    unmount();
+    const both = roleWith('modules:customer-registration:channels', 'modules:customers:customer-list');
+    renderApp({ path: '/registration/channels', signedInAs: { role: both } });
+    const again = await rowOf('Danışma Bankosu');
+    expect(within(again).getByRole('button', { name: 'Müşterilerini Excel’e aktar' })).toBeInTheDocument();
   }, 60_000);
 
   it("downloads a channel's customers as the server's xlsx file", async () => {

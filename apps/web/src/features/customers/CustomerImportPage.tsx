@@ -3,9 +3,7 @@ import {
   type CustomerImportResult,
   customerColumnLabels,
   customerImportColumns,
-  customerImportReasonLabels,
   customerImportRequiredColumns,
-  type Language,
 } from '@avlu/contracts';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
@@ -27,9 +25,10 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { acceptPresets, UploadField, useUploadProgress } from '../../components/upload-field';
 import { type ApiError, isApiError, saveFile } from '../../lib/api';
-import { readXlsxRows, type XlsxCell, xlsxBlob } from '../../lib/excel/xlsx';
+import { type XlsxCell, xlsxBlob } from '../../lib/excel/xlsx';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { importCustomers } from './customers.resource';
+import { refusedRowsSheet } from './refused-rows';
 
 type ErrorRow = CustomerImportResult['error_list'][number] & { id: number };
 
@@ -67,39 +66,6 @@ const useTemplate = () => {
       ]),
     });
   };
-};
-
-/**
- * The rows an import refused, as the user uploaded them: the file's header row and each refused
- * row's cells where they were, then a reason column listing every error of the row ('Telefon:
- * Geçerli bir telefon numarası girin; Soyad: Bu alan zorunludur'). The server skips the reason
- * column, so the corrected file imports as it is. Row numbers in `errors` are the sheet's.
- */
-const refusedRowsSheet = async (
-  file: Blob,
-  errors: CustomerImportResult['error_list'],
-  fieldName: (field: string | null) => string,
-  language: Language,
-): Promise<XlsxCell[][]> => {
-  const reasons = new Map<number, string[]>();
-  for (const error of errors)
-    reasons.set(error.row, [
-      ...(reasons.get(error.row) ?? []),
-      error.field ? `${fieldName(error.field)}: ${error.reason}` : error.reason,
-    ]);
-  // The server reads the first row of the sheet as the header, whatever its number.
-  const rows = await readXlsxRows(file, (number, index) => index === 0 || reasons.has(number));
-  const [header, ...data] = rows;
-  const cells = new Map(data.map((row) => [row.number, row.cells]));
-  const width = Math.max(header?.cells.length ?? 0, ...data.map((row) => row.cells.length));
-  const withReason = (row: readonly XlsxCell[], reason: string) => [
-    ...Array.from({ length: width }, (_, column) => row[column]),
-    reason,
-  ];
-  return [
-    withReason(header?.cells ?? [], customerImportReasonLabels[language]),
-    ...[...reasons].map(([number, list]) => withReason(cells.get(number) ?? [], list.join('; '))),
-  ];
 };
 
 function Stat({
@@ -145,7 +111,7 @@ function ImportResult({ result, file }: { result: CustomerImportResult; file: Fi
   const { t } = useTranslation('customers');
   const language = useLanguage();
   const errors = result.error_list;
-  const failedRows = new Set(errors.map((error) => error.row)).size;
+  const failedRows = result.error_rows.length;
   const rows = useMemo<ErrorRow[]>(() => errors.map((error, id) => ({ ...error, id })), [errors]);
   const fieldName = useCallback(
     (field: string | null) => (field ? t(`fields.${field}`, field) : t('import.wholeFile')),
@@ -174,7 +140,7 @@ function ImportResult({ result, file }: { result: CustomerImportResult; file: Fi
   const download = async () => {
     let rows: XlsxCell[][];
     try {
-      rows = await refusedRowsSheet(file, errors, fieldName, language);
+      rows = await refusedRowsSheet(file, result, fieldName, language, t('import.reasonNotListed'));
     } catch {
       // A file this reader cannot open (the server read it): the errors alone, by row and column.
       rows = [
@@ -226,6 +192,8 @@ function ImportResult({ result, file }: { result: CustomerImportResult; file: Fi
             }
           >
             {t('import.retryPrompt', { count: failedRows })}
+            {result.error_count > errors.length &&
+              ` ${t('import.firstErrors', { shown: errors.length, count: result.error_count })}`}
           </Alert>
           <DataGrid<ErrorRow>
             aria-label={t('import.errors')}

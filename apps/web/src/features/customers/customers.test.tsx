@@ -406,6 +406,8 @@ describe('customer import', () => {
             reason: 'Evet ya da hayır olmalıdır (evet/hayır, yes/no, 1/0)',
           },
         ],
+        error_count: 4,
+        error_rows: [4, 6],
       }),
     );
     // The file as a spreadsheet program writes it: compressed, shared strings, a date cell, a

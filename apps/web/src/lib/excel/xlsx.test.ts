@@ -3,6 +3,31 @@ import { describe, expect, it } from 'vitest';
 import { columnName, xlsxBytes } from './xlsx';
 
 describe('xlsx writer', () => {
+  it('writes text that would start a formula with the quote prefix and text format, unchanged', async () => {
+    const bytes = xlsxBytes([
+      {
+        name: 'S',
+        rows: [
+          ['Ad', 'Telefon'],
+          ['=HYPERLINK("http://x","y")', '+905321234567'],
+          ['Ayşe', '05321'],
+        ],
+      },
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes.buffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getCell('A2').value).toBe('=HYPERLINK("http://x","y")');
+    expect(sheet.getCell('A2').type).toBe(ExcelJS.ValueType.String);
+    expect([sheet.getCell('A2').numFmt, sheet.getCell('B2').numFmt]).toEqual(['@', '@']);
+    expect(sheet.getCell('A3').numFmt).toBeUndefined();
+    // The file is stored uncompressed: the quote prefix is the style of both cells.
+    const xml = new TextDecoder().decode(bytes);
+    expect(xml).toContain('quotePrefix="1"');
+    expect(xml).toMatch(/<c r="A2" s="3" t="inlineStr">/);
+    expect(xml).toMatch(/<c r="B2" s="3" t="inlineStr">/);
+  });
+
   it('names columns as Excel does', () => {
     expect([0, 25, 26, 27, 51, 52, 701, 702].map(columnName)).toEqual([
       'A',

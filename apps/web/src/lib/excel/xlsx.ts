@@ -49,14 +49,23 @@ const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
 const DAY = 86_400_000;
 /** The style of date cells (cellXfs index): the short date format, shown as the reader's locale writes dates. */
 const DATE_STYLE = 2;
+/**
+ * The style of text that would start a formula (`=`, `+`, `-`, `@`, tab, CR): Excel's quote prefix
+ * and the text format, so neither Excel nor LibreOffice ever runs it, while the text itself stays
+ * as it was (the server's import reads it back unchanged). The server's exports do the same
+ * (apps/server/src/platform/excel/formula-cells.ts).
+ */
+const QUOTED_STYLE = 3;
+const FORMULA_START = /^[=+\-@\t\r]/;
 
 const cellXml = (value: XlsxCell, ref: string, style: number) => {
   if (value instanceof Date)
     return Number.isNaN(value.getTime())
       ? ''
       : `<c r="${ref}" s="${DATE_STYLE}"><v>${(value.getTime() - EXCEL_EPOCH) / DAY}</v></c>`;
-  const s = style ? ` s="${style}"` : '';
   if (value === null || value === undefined || value === '') return '';
+  const quoted = typeof value === 'string' && FORMULA_START.test(value);
+  const s = quoted ? ` s="${QUOTED_STYLE}"` : style ? ` s="${style}"` : '';
   if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}"${s}><v>${value}</v></c>`;
   if (typeof value === 'boolean') return `<c r="${ref}"${s} t="b"><v>${value ? 1 : 0}</v></c>`;
   return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${escapeXml(String(value))}</t></is></c>`;
@@ -148,7 +157,7 @@ const parts = (sheets: readonly XlsxSheet[]): [string, string][] => [
       '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
       '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
       '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-      '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+      '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" quotePrefix="1"/></cellXfs>' +
       '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>',
   ],
   ...sheets.map((sheet, i): [string, string] => [`xl/worksheets/sheet${i + 1}.xml`, sheetXml(sheet)]),

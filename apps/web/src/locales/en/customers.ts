@@ -233,6 +233,9 @@ export default {
     errorColumns: { row: 'Row', field: 'Column', reason: 'Error' },
     downloadErrors: 'Download rows with errors',
     errorsFile: 'import-errors.xlsx',
+    firstErrors:
+      'The first {{shown}} of {{count}} errors are listed below; the downloaded file holds every refused row.',
+    reasonNotListed: 'This row could not be imported; correct it and upload it again.',
     errorsSheet: 'Rows with errors',
     wholeFile: 'Whole file',
     another: 'Upload another file',

@@ -229,6 +229,9 @@ export default {
     errorColumns: { row: 'Satır', field: 'Sütun', reason: 'Hata' },
     downloadErrors: 'Hatalı satırları indir',
     errorsFile: 'aktarim-hatalari.xlsx',
+    firstErrors:
+      'Aşağıda {{count}} hatanın ilk {{shown}} tanesi listeleniyor; indirilen dosyada hatalı satırların hepsi var.',
+    reasonNotListed: 'Bu satır aktarılamadı; hatayı düzeltip yeniden yükleyin.',
     errorsSheet: 'Hatalı satırlar',
     wholeFile: 'Dosyanın tamamı',
     another: 'Başka bir dosya yükle',
