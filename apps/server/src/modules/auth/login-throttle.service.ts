@@ -256,15 +256,20 @@ export const unlockAccount = async (
  * Drops throttle rows whose window and lock are over and unlock links past their end (for a periodic
  * clean-up job): an old row would be reset by its next attempt anyway.
  */
-export const deleteOldLoginThrottles = async (db: Database, now = new Date()): Promise<void> => {
+export const deleteOldLoginThrottles = async (db: Database, now = new Date()): Promise<number> => {
   const windowAgo = new Date(now.getTime() - Math.max(PAIR_WINDOW_MS, ACCOUNT_WINDOW_MS));
-  await db
+  const throttles = await db
     .delete(loginThrottles)
     .where(
       and(
         lt(loginThrottles.window_start, windowAgo),
         or(isNull(loginThrottles.blocked_until), lt(loginThrottles.blocked_until, now)),
       ),
-    );
-  await db.delete(unlockLinks).where(lt(unlockLinks.expires_at, now));
+    )
+    .returning({ key: loginThrottles.key });
+  const links = await db
+    .delete(unlockLinks)
+    .where(lt(unlockLinks.expires_at, now))
+    .returning({ _id: unlockLinks._id });
+  return throttles.length + links.length;
 };

@@ -47,16 +47,3 @@ export const uncountAttempt = async (db: Database, key: string): Promise<void> =
     .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
     .where(eq(rateLimitCounters.key, key));
 };
-
-/** Drops counters whose window ended (for a periodic job); an old row is reset by the next hit anyway. */
-export const deleteOldCounters = async (
-  db: Database,
-  olderThanMs: number,
-  now = new Date(),
-): Promise<void> => {
-  await db
-    .delete(rateLimitCounters)
-    .where(
-      sql`${rateLimitCounters.window_start} < ${new Date(now.getTime() - olderThanMs).toISOString()}::timestamptz`,
-    );
-};

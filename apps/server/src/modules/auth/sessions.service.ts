@@ -5,7 +5,7 @@ import {
   subjectsOf,
   type TokenResponse,
 } from '@avlu/contracts';
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { StaffUser } from '../../platform/auth/route-access';
 import type { Database } from '../../platform/db/database';
@@ -145,12 +145,4 @@ export const revokeAdminSessions = async (
         options.except ? ne(adminSessions._id, options.except) : undefined,
       ),
     );
-};
-
-/** Drops sessions that can no longer be used, a day after they ended (for a periodic job). */
-export const deleteEndedSessions = async (db: Database, now = new Date()): Promise<void> => {
-  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-  await db
-    .delete(adminSessions)
-    .where(or(lt(adminSessions.expires_at, dayAgo), lt(adminSessions.revoked_at, dayAgo)));
 };

@@ -5,6 +5,7 @@ import { useTestApp } from '../../../test/helper';
 import { startJobs } from '../../platform/jobs';
 import { mailOutbox } from '../../platform/mail/mail-outbox.tables';
 import { smsOutbox } from '../../platform/sms/sms-outbox.tables';
+import { loginThrottles } from '../auth/login-throttles.tables';
 import { rateLimitCounters } from '../auth/rate-limits.tables';
 import { adminSessions } from '../auth/sessions.tables';
 import { customers } from '../customers/customers.tables';
@@ -133,6 +134,32 @@ describe('cleanUp', () => {
         .where(inArray(rateLimitCounters.key, [old, recent]))
     ).map((row) => row.key);
     expect(keys).toEqual([recent]);
+  });
+
+  it('drops staff sign-in throttles whose window and lock are over, and keeps recent or locked ones', async () => {
+    const [old, recent, locked] = [
+      `pair:old-${unique()}`,
+      `pair:recent-${unique()}`,
+      `account:locked-${unique()}`,
+    ];
+    await ctx.database.db.insert(loginThrottles).values([
+      { key: old, window_start: ago(3 * DAY), failures: 4 },
+      { key: recent, window_start: ago(60_000), failures: 2 },
+      {
+        key: locked,
+        window_start: ago(3 * DAY),
+        failures: 100,
+        blocked_until: new Date(now.getTime() + DAY),
+      },
+    ]);
+    await cleanUp(ctx.database.db, ctx.app.files.store, ctx.config, now);
+    const keys = (
+      await ctx.database.db
+        .select({ key: loginThrottles.key })
+        .from(loginThrottles)
+        .where(inArray(loginThrottles.key, [old, recent, locked]))
+    ).map((row) => row.key);
+    expect(keys.sort()).toEqual([locked, recent].sort());
   });
 
   it('drops phone states past their windows, and keeps recent, locked, live-code and recent-streak ones', async () => {
