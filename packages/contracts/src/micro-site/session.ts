@@ -23,8 +23,13 @@ export const smsCodeRules = {
   resendSeconds: 180,
   /** Wrong tries of one code before it is spent. */
   triesPerCode: 5,
-  /** Wrong tries in a row, across codes, before the phone is locked. */
+  /**
+   * Wrong tries in a row, across codes, from one client network before the phone is locked for that
+   * network: an attacker locks out their own network, not the customer on theirs.
+   */
   failuresBeforeLock: 10,
+  /** Wrong tries in a row from all networks together before the phone is locked for everyone (the backstop). */
+  failuresBeforePhoneLock: 20,
   lockHours: 24,
   codesPerPhonePerHour: 5,
   codesPerPhonePerDay: 10,

@@ -37,13 +37,16 @@ export const createSession = async (
   options: { remember: boolean; request?: SessionRequest },
 ): Promise<TokenResponse> => {
   const value = newSecretToken();
-  const expiresAt = new Date(Date.now() + (options.remember ? REMEMBER_LIFETIME_MS : SESSION_LIFETIME_MS));
+  // One clock, the server's, for every time the session is judged by (not the database's default).
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + (options.remember ? REMEMBER_LIFETIME_MS : SESSION_LIFETIME_MS));
   const userAgent = options.request?.headers['user-agent'];
   await db.insert(adminSessions).values({
     admin_id: adminId,
     token_hash: hashToken(value),
     expires_at: expiresAt,
     remembered: options.remember,
+    last_used_at: now,
     client_address: options.request?.ip.slice(0, 64) ?? null,
     user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
   });

@@ -40,9 +40,9 @@ afterAll(() => {
   vi.useRealTimers();
 });
 
-const check = (phone: string, options: { lang?: string; path?: string; mall?: TestMall } = {}) =>
+const check = (phone: string, options: { lang?: string; path?: string; mall?: TestMall; ip?: string } = {}) =>
   call('POST', options.path ?? '/ext/customers/check', { customer_phone: phone }, { mall, ...options });
-const login = (phone: string, code: string, options: { mall?: TestMall; lang?: string } = {}) =>
+const login = (phone: string, code: string, options: { mall?: TestMall; lang?: string; ip?: string } = {}) =>
   call('POST', '/ext/customers/login', { customer_phone: phone, sms_code: code }, { mall, ...options });
 const registration = (phone: string, code: string, extra: object = {}) => ({
   customer_phone: phone,
@@ -286,7 +286,7 @@ describe('the code rules', () => {
     ).toEqual([]);
   });
 
-  it('locks the phone for 24 hours after 10 wrong tries in a row across codes', async () => {
+  it('locks the phone for the guessing network for 24 hours after 10 wrong tries in a row across codes', async () => {
     const phone = nextPhone();
     await check(phone);
     for (let i = 0; i < smsCodeRules.triesPerCode; i++) await login(phone, await wrongCode(phone));
@@ -317,6 +317,46 @@ describe('the code rules', () => {
     advance(23 * 3600);
     expect((await check(phone)).statusCode).toBe(200);
     expect((await register(registration(phone, await lastCode(phone)))).statusCode).toBe(201);
+  });
+
+  it('locks only the guessing network, so the customer still signs in; 20 in a row from all networks lock the phone', async () => {
+    const own = await newMall();
+    const { phone } = await signedUp(own);
+    const home = { mall: own, ip: '203.0.113.50' };
+    // A new code every 12 minutes keeps within the phone's 5 codes an hour.
+    const newCode = async () => {
+      advance(720);
+      expect((await check(phone, home)).statusCode).toBe(200);
+    };
+    const guess = async (ip: string, count: number) => {
+      const answers: string[] = [];
+      for (let i = 0; i < count; i++) {
+        if (i % smsCodeRules.triesPerCode === 0) await newCode();
+        answers.push((await login(phone, await wrongCode(phone), { mall: own, ip })).json().code);
+      }
+      return answers;
+    };
+    // One network: the 10th wrong code in a row locks the phone for it, also for sending.
+    const first = await guess('198.51.100.7', smsCodeRules.failuresBeforeLock);
+    expect(first.slice(0, -1)).not.toContain('PHONE_LOCKED');
+    expect(first.at(-1)).toBe('PHONE_LOCKED');
+    advance(720);
+    expect((await check(phone, { mall: own, ip: '198.51.100.99' })).json().code).toBe('PHONE_LOCKED');
+    // The customer, on their own network, gets a code and signs in; that ends the phone-wide streak.
+    expect((await check(phone, home)).statusCode).toBe(200);
+    expect((await login(phone, await lastCode(phone), home)).statusCode).toBe(200);
+    // 9 from each of two more networks, then the 20th wrong code in a row locks the phone for everyone.
+    await guess('192.0.2.10', smsCodeRules.failuresBeforeLock - 1);
+    await guess('100.64.0.10', smsCodeRules.failuresBeforeLock - 1);
+    const last = await guess(
+      '172.16.5.5',
+      smsCodeRules.failuresBeforePhoneLock - 2 * (smsCodeRules.failuresBeforeLock - 1),
+    );
+    expect(last).toEqual(['SMS_CODE_INVALID', 'PHONE_LOCKED']);
+    advance(720);
+    const owner = await check(phone, home);
+    expect(owner.statusCode).toBe(429);
+    expect(owner.json().code).toBe('PHONE_LOCKED');
   });
 
   it('starts the streak over after a right code', async () => {

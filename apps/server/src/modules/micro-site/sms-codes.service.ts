@@ -7,7 +7,7 @@ import type { SmsConfig } from '../../platform/config';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { SmsSender } from '../../platform/sms';
-import { countAttempt } from '../auth/rate-limits.service';
+import { countAttempt, resetCounters } from '../auth/rate-limits.service';
 import { rateLimitCounters } from '../auth/rate-limits.tables';
 import { requireSolvedChallenge } from './challenge.service';
 import { smsPhoneStates } from './micro-site.tables';
@@ -61,6 +61,19 @@ const keys = {
   failedAddress: (ip: string) => `sms:failed:address:${clientKey(ip)}`,
   failedNetwork: (ip: string) => `sms:failed:network:${networkKey(ip)}`,
   failedMall: (id: string) => `sms:failed:mall:${id}`,
+  /** Wrong codes in a row for one phone from one network, and that pair's lock. */
+  streak: (phone: string, ip: string) => `sms:streak:${networkKey(ip)}:${phone}`,
+  pairLock: (phone: string, ip: string) => `sms:locked:${networkKey(ip)}:${phone}`,
+};
+
+/** When the phone is locked for the client's network (`failuresBeforeLock` wrong codes in a row from it). */
+const pairLockedUntil = async (db: Database, phone: string, ip: string, now: Date) => {
+  const [row] = await db
+    .select({ since: rateLimitCounters.window_start })
+    .from(rateLimitCounters)
+    .where(eq(rateLimitCounters.key, keys.pairLock(phone, ip)));
+  const until = row && new Date(row.since.getTime() + smsCodeRules.lockHours * HOUR_MS);
+  return until && until > now ? until : undefined;
 };
 
 /** A share (%) of a budget, as a count; 0% is 0, so a 0 threshold always applies. */
@@ -305,6 +318,8 @@ export const requestCode = async (
     const state = await lockPhone(tx, phone);
     if (state.locked_until && state.locked_until > now)
       throw locked(state.locked_until, now, 'customer_phone');
+    const pairLock = await pairLockedUntil(tx, phone, request.ip, now);
+    if (pairLock) throw locked(pairLock, now, 'customer_phone');
     if (
       state.code_sent_at &&
       state.code_expires_at &&
@@ -380,20 +395,25 @@ export const requestCode = async (
 /**
  * Checks a code inside the caller's transaction, the phone's row locked: answers a refusal to throw
  * after committing (a wrong try must be counted even though the request fails), or undefined when
- * the code is right, which spends it and ends the phone's streak of wrong tries. Refusals name
- * `sms_code`: a locked phone (10 wrong tries in a row across codes lock it for 24 hours), no live
- * code (never sent, used, replaced or expired), a code spent by 5 wrong tries, a wrong code with
- * the tries left.
+ * the code is right, which spends it and ends the phone's streaks of wrong tries. Refusals name
+ * `sms_code`: a locked phone, no live code (never sent, used, replaced or expired), a code spent by
+ * 5 wrong tries, a wrong code with the tries left. Locks come in two kinds, so that an attacker
+ * cannot lock a customer out by guessing: 10 wrong tries in a row from one client network lock the
+ * phone for that network only (24 hours); 20 in a row from all networks together lock it for everyone
+ * (the backstop against guessing from many networks).
  */
 export const checkCode = async (
   tx: Database,
   phone: string,
   code: string,
+  ip: string,
   now = new Date(),
 ): Promise<AppError | undefined> => {
   const [state] = await tx.select().from(smsPhoneStates).where(eq(smsPhoneStates.phone, phone)).for('update');
   if (!state) return new AppError('SMS_CODE_EXPIRED', 400, { fields: { sms_code: 'smsCodeExpired' } });
   if (state.locked_until && state.locked_until > now) return locked(state.locked_until, now, 'sms_code');
+  const pairLock = await pairLockedUntil(tx, phone, ip, now);
+  if (pairLock) return locked(pairLock, now, 'sms_code');
   if (!state.code_hash || !state.code_sent_at || !state.code_expires_at || state.code_expires_at <= now)
     return new AppError('SMS_CODE_EXPIRED', 400, { fields: { sms_code: 'smsCodeExpired' } });
   if (state.code_tries >= smsCodeRules.triesPerCode)
@@ -412,17 +432,35 @@ export const checkCode = async (
         updated_at: now,
       })
       .where(eq(smsPhoneStates.phone, phone));
+    await resetCounters(tx, [keys.streak(phone, ip)]);
     return undefined;
   }
   const tries = state.code_tries + 1;
   const failures = state.failures_in_row + 1;
-  if (failures >= smsCodeRules.failuresBeforeLock) {
-    const until = new Date(now.getTime() + smsCodeRules.lockHours * HOUR_MS);
+  const lockUntil = new Date(now.getTime() + smsCodeRules.lockHours * HOUR_MS);
+  if (failures >= smsCodeRules.failuresBeforePhoneLock) {
     await tx
       .update(smsPhoneStates)
-      .set({ code_hash: null, code_tries: tries, failures_in_row: 0, locked_until: until, updated_at: now })
+      .set({
+        code_hash: null,
+        code_tries: tries,
+        failures_in_row: 0,
+        locked_until: lockUntil,
+        updated_at: now,
+      })
       .where(eq(smsPhoneStates.phone, phone));
-    return locked(until, now, 'sms_code');
+    return locked(lockUntil, now, 'sms_code');
+  }
+  const [streak] = await countAttempt(tx, [keys.streak(phone, ip)], smsCodeRules.lockHours * HOUR_MS, now);
+  if (streak!.count >= smsCodeRules.failuresBeforeLock) {
+    await resetCounters(tx, [keys.streak(phone, ip), keys.pairLock(phone, ip)]);
+    await countAttempt(tx, [keys.pairLock(phone, ip)], smsCodeRules.lockHours * HOUR_MS, now);
+    // The live code stays: it is the customer's, on their own network.
+    await tx
+      .update(smsPhoneStates)
+      .set({ code_tries: tries, failures_in_row: failures, updated_at: now })
+      .where(eq(smsPhoneStates.phone, phone));
+    return locked(lockUntil, now, 'sms_code');
   }
   await tx
     .update(smsPhoneStates)
@@ -461,7 +499,7 @@ export const withCheckedCode = async <T>(
       { count: network!.count - 1, resetsAt: network!.resetsAt },
       now,
     );
-    const refusal = await checkCode(tx, check.phone, check.code, now);
+    const refusal = await checkCode(tx, check.phone, check.code, check.ip, now);
     if (refusal) return { refusal };
     await tx
       .update(rateLimitCounters)

@@ -108,7 +108,7 @@ describe('Form validation', () => {
 
     expect(await screen.findByText('En az 2 karakter olmalıdır')).toBeInTheDocument();
     expect(screen.getByText('Geçerli bir e-posta adresi girin')).toBeInTheDocument();
-    expect(screen.getByText('En az 8 karakter olmalıdır')).toBeInTheDocument();
+    expect(screen.getByText('En az 6 karakter olmalıdır')).toBeInTheDocument();
     expect(screen.getByText('En fazla 99 olabilir')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Ad' })).toHaveAccessibleDescription(
       'En az 2 karakter olmalıdır',
