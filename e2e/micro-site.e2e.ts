@@ -71,6 +71,9 @@ describe('customer micro-site', () => {
     await enterCode(page, code!);
     await page.waitForURL('**/register');
     await page.getByText('Müşteri kayıtlı değil, lütfen önce kayıt olun').waitFor();
+    // The URL changes before the sign-up page's code has loaded: wait for the page itself, not the
+    // login page's phone field still on screen.
+    await page.getByRole('heading', { name: 'Üye olun' }).waitFor();
     expect(await page.getByLabel(/Cep telefonu/).isDisabled()).toBe(true);
 
     await page.getByLabel(/^Ad(\s|$)/).fill('Elif');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, openBrowser } from './support/browser';
+import { adminToken } from './support/micro-site';
 
 describe('web shell', () => {
   let browser: Browser;
@@ -69,7 +70,7 @@ describe('web shell', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it('serves the API beside the app: health and the documentation page', async () => {
+  it('serves the API beside the app: health, and the documentation to signed-in staff in production', async () => {
     const { page } = browser;
     const health = await page.request.get('/api/health');
     expect(health.status()).toBe(200);
@@ -77,8 +78,16 @@ describe('web shell', () => {
     const missing = await page.request.get('/api/no-such-thing', { headers: { 'accept-language': 'en' } });
     expect(missing.status()).toBe(404);
     expect(await missing.json()).toMatchObject({ statusCode: 404, code: 'ROUTE_NOT_FOUND' });
+    // API_DOCS defaults to staff in production: strangers get 401, a staff bearer token the document.
+    expect((await page.request.get('/api/docs/json')).status()).toBe(401);
+    const authorization = `Bearer ${await adminToken()}`;
+    const document = await page.request.get('/api/docs/json', { headers: { authorization } });
+    expect(document.status()).toBe(200);
+    expect((await document.json()).info.title).toBe('Avlu API');
+    await page.setExtraHTTPHeaders({ authorization });
     await browser.open('/api/docs');
     await page.getByText('Avlu API').first().waitFor();
     await browser.screenshot('api-docs');
+    await page.setExtraHTTPHeaders({});
   });
 });
