@@ -1,22 +1,13 @@
-import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Box from '@mui/material/Box';
-import { useTranslation } from 'react-i18next';
 import { ErrorPageFrame } from './ErrorPageFrame';
-import { ErrorView } from './ErrorView';
-import { HomeButton } from './HomeButton';
+import NotFoundView from './NotFoundInLayout';
 
+/** /404 outside the signed-in layout: the same words in the error pages' own frame. */
 export default function NotFoundPage() {
-  const { t } = useTranslation('errors-page');
   return (
     <ErrorPageFrame>
       <Box component="main" sx={{ display: 'flex', flexGrow: 1 }}>
-        <ErrorView
-          icon={SearchOffIcon}
-          code="404"
-          title={t('notFound.title')}
-          text={t('notFound.text')}
-          action={<HomeButton />}
-        />
+        <NotFoundView />
       </Box>
     </ErrorPageFrame>
   );
