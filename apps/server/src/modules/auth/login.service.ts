@@ -87,7 +87,7 @@ export const login = async (
     throw invalidCredentials();
   }
   await passwordAttemptSucceeded(db, email, request.ip, mail.lockFailures);
-  await uncountAttempt(db, addressKey(request.ip));
+  await uncountAttempt(db, [addressKey(request.ip)]);
   const token = await createSession(db, admin._id, { remember: body.remember, request });
   await audit(db, request, {
     action: 'auth.login',

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { rateLimitCounters } from './rate-limits.tables';
 
@@ -35,15 +35,33 @@ export const countAttempt = async (
   });
 };
 
+/** The counts of keys in their current windows, without counting: 0 for a key without one. */
+export const readCounters = async (
+  db: Database,
+  keys: readonly string[],
+  windowMs: number,
+  now = new Date(),
+): Promise<Counter[]> => {
+  const rows = await db
+    .select()
+    .from(rateLimitCounters)
+    .where(inArray(rateLimitCounters.key, [...keys]));
+  return keys.map((key) => {
+    const row = rows.find((candidate) => candidate.key === key);
+    const resetsAt = new Date((row?.window_start.getTime() ?? 0) + windowMs);
+    return row && resetsAt > now ? { key, count: row.count, resetsAt } : { key, count: 0, resetsAt: now };
+  });
+};
+
 /** Forgets the attempts of keys (a successful sign-in clears its account's failures). */
 export const resetCounters = async (db: Database, keys: readonly string[]): Promise<void> => {
   await db.delete(rateLimitCounters).where(inArray(rateLimitCounters.key, [...keys]));
 };
 
-/** Takes back one counted attempt that turned out fine (a successful sign-in from a shared address). */
-export const uncountAttempt = async (db: Database, key: string): Promise<void> => {
+/** Takes back one counted attempt of each key that turned out fine (a right password or code). */
+export const uncountAttempt = async (db: Database, keys: readonly string[]): Promise<void> => {
   await db
     .update(rateLimitCounters)
     .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
-    .where(eq(rateLimitCounters.key, key));
+    .where(inArray(rateLimitCounters.key, [...keys]));
 };

@@ -1,14 +1,19 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { type Language, smsCodeRules } from '@avlu/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { clientKey, networkKey } from '../../platform/client-address';
 import type { SmsConfig } from '../../platform/config';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { SmsSender } from '../../platform/sms';
-import { countAttempt, resetCounters } from '../auth/rate-limits.service';
-import { rateLimitCounters } from '../auth/rate-limits.tables';
+import {
+  type Counter,
+  countAttempt,
+  readCounters,
+  resetCounters,
+  uncountAttempt,
+} from '../auth/rate-limits.service';
 import { requireSolvedChallenge } from './challenge.service';
 import { smsPhoneStates } from './micro-site.tables';
 
@@ -68,12 +73,8 @@ const keys = {
 
 /** When the phone is locked for the client's network (`failuresBeforeLock` wrong codes in a row from it). */
 const pairLockedUntil = async (db: Database, phone: string, ip: string, now: Date) => {
-  const [row] = await db
-    .select({ since: rateLimitCounters.window_start })
-    .from(rateLimitCounters)
-    .where(eq(rateLimitCounters.key, keys.pairLock(phone, ip)));
-  const until = row && new Date(row.since.getTime() + smsCodeRules.lockHours * HOUR_MS);
-  return until && until > now ? until : undefined;
+  const [lock] = await readCounters(db, [keys.pairLock(phone, ip)], smsCodeRules.lockHours * HOUR_MS, now);
+  return lock!.count > 0 ? lock!.resetsAt : undefined;
 };
 
 /** A share (%) of a budget, as a count; 0% is 0, so a 0 threshold always applies. */
@@ -180,17 +181,10 @@ export const spendSmsBudget = async (
     );
 };
 
-type Count = { count: number; resetsAt: Date };
+type Count = Pick<Counter, 'count' | 'resetsAt'>;
 
-/** This hour's counts of keys (0 for a key without one), without counting anything. */
-const currentCounts = async (db: Database, names: string[], now: Date): Promise<Count[]> => {
-  const rows = await db.select().from(rateLimitCounters).where(inArray(rateLimitCounters.key, names));
-  return names.map((name) => {
-    const row = rows.find((candidate) => candidate.key === name);
-    const resetsAt = new Date((row?.window_start.getTime() ?? 0) + HOUR_MS);
-    return row && resetsAt > now ? { count: row.count, resetsAt } : { count: 0, resetsAt: now };
-  });
-};
+/** This hour's counts of keys, without counting anything. */
+const currentCounts = (db: Database, names: string[], now: Date) => readCounters(db, names, HOUR_MS, now);
 
 type GuardRequest = {
   ip: string;
@@ -276,8 +270,7 @@ export const guardCodeCheck = async (
 ) => {
   const { config } = context;
   const failures = await currentCounts(db, failureKeys(request), now);
-  const [address, network] = failures as [Count, Count];
-  assertFailuresWithinLimits(config, address, network, now);
+  assertFailuresWithinLimits(config, failures[0]!, failures[1]!, now);
   if (failuresCallForChallenge(config, mallBudgetOf(config, request.mall), failures))
     await requireSolvedChallenge(db, config, request.altcha, now);
 };
@@ -501,10 +494,7 @@ export const withCheckedCode = async <T>(
     );
     const refusal = await checkCode(tx, check.phone, check.code, check.ip, now);
     if (refusal) return { refusal };
-    await tx
-      .update(rateLimitCounters)
-      .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
-      .where(inArray(rateLimitCounters.key, names));
+    await uncountAttempt(tx, names);
     return { value: await work(tx) };
   });
   if ('refusal' in outcome) throw outcome.refusal;
