@@ -6,8 +6,6 @@ import type { AppDeps } from '../../app';
 import { AppError, notFound } from '../errors';
 import { FILES_PATH, isFileName } from './file-names';
 import { sendStoredFile } from './files';
-import { detectImage } from './image-type';
-import { reencodeImage } from './images';
 import { readUploadedFile } from './upload';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -27,9 +25,6 @@ const signedQuery = z.strictObject({
     .regex(/^[A-Za-z0-9_-]{1,100}$/)
     .optional(),
 });
-
-const unsupported = () =>
-  new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { params: { type: 'JPEG, PNG, WebP' } });
 
 /**
  * Uploaded images (a profile photo, a mall logo, later campaign images): POST one image, get its
@@ -54,12 +49,7 @@ export const fileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
     async (request, reply) => {
       const data = await readUploadedFile(request, 'file');
-      const type = detectImage(data);
-      if (!type) throw unsupported();
-      const image = await reencodeImage(data, type);
-      if (!image) throw unsupported();
-      const file = await app.files.save(db, image, {
-        extension: type,
+      const file = await app.files.saveImage(db, data, {
         visibility: 'public',
         owner: `admin:${request.staff!._id}`,
       });

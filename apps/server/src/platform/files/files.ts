@@ -9,7 +9,8 @@ import { serverSecret } from '../server-secrets';
 import { FILES_PATH, fileNameOfUrl, isFileName, newFileName } from './file-names';
 import type { FileStore } from './file-store';
 import { type StoredFile, storedFiles } from './files.tables';
-import { type ImageExtension, imageTypes } from './image-type';
+import { detectImage, type ImageExtension, imageTypes } from './image-type';
+import { reencodeImage } from './images';
 import { localFileStore } from './local-file-store';
 
 /**
@@ -35,6 +36,12 @@ export type Files = {
    * concurrent uploads on several processes cannot all squeeze under it.
    */
   save(db: Database, data: Buffer, options: SaveOptions, now?: Date): Promise<StoredFile>;
+  /**
+   * An uploaded image, known by its bytes and re-encoded (`reencodeImage`: no metadata, no polyglot,
+   * bounded size), then saved; anything that is not a JPEG, PNG or WebP that decodes answers 415.
+   * Every module that takes an image (profile photo, logos, campaign images, receipts) uses it.
+   */
+  saveImage(db: Database, data: Buffer, options: Omit<SaveOptions, 'extension'>): Promise<StoredFile>;
   find(db: Database, name: string): Promise<StoredFile | undefined>;
   /** `/api/files/<name>?expires=<unix seconds>&signature=<HMAC>`, valid for FILE_URL_TTL_SECONDS. */
   signedUrl(name: string, now?: Date): string;
@@ -76,25 +83,34 @@ export const createFiles = async (
       });
   };
 
+  const save: Files['save'] = (db, data, options, now = new Date()) =>
+    db.transaction(async (tx) => {
+      if (options.owner) await chargeQuota(tx, options.owner, data.length, now);
+      const [row] = await tx
+        .insert(storedFiles)
+        .values({
+          name: newFileName(options.extension),
+          visibility: options.visibility,
+          owner: options.owner ?? null,
+          size: data.length,
+          created_at: now,
+        })
+        .returning();
+      // Inside the transaction: a failed write records nothing (a row without bytes would never be swept).
+      await store.put(row!.name, data);
+      return row!;
+    });
+
   return {
     store,
-    save: (db, data, options, now = new Date()) =>
-      db.transaction(async (tx) => {
-        if (options.owner) await chargeQuota(tx, options.owner, data.length, now);
-        const [row] = await tx
-          .insert(storedFiles)
-          .values({
-            name: newFileName(options.extension),
-            visibility: options.visibility,
-            owner: options.owner ?? null,
-            size: data.length,
-            created_at: now,
-          })
-          .returning();
-        // Inside the transaction: a failed write records nothing (a row without bytes would never be swept).
-        await store.put(row!.name, data);
-        return row!;
-      }),
+    save,
+    async saveImage(db, data, options) {
+      const type = detectImage(data);
+      const image = type && (await reencodeImage(data, type));
+      if (!type || !image)
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { params: { type: 'JPEG, PNG, WebP' } });
+      return save(db, image, { ...options, extension: type });
+    },
     async find(db, name) {
       if (!isFileName(name)) return undefined;
       const [row] = await db.select().from(storedFiles).where(eq(storedFiles.name, name));
