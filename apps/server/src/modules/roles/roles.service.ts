@@ -1,4 +1,5 @@
 import {
+  isObjectId,
   type ListResponse,
   type MenuItemNode,
   moduleSubjects,
@@ -17,7 +18,7 @@ import { AppError, invalidFields, notFound } from '../../platform/errors';
 import { adminLocations, admins, roles } from '../admins/admins.tables';
 import { isSystemAdminRole as isSystemAdminName } from '../auth/sessions.service';
 import { invitationLocations, invitations } from '../invitations/invitations.tables';
-import { locations } from '../locations/locations.tables';
+import { findLocation } from '../locations/locations.service';
 import type { Acting } from '../users/acting';
 import { roleLocations } from './roles.tables';
 
@@ -133,12 +134,9 @@ const auditRole = (db: Database, actor: Acting, action: string, role: Role) =>
  */
 const creationMalls = async (db: Database, actor: Acting, callLocationId: unknown): Promise<string[]> => {
   if (!actor.staff.isSystemAdmin) return [...actor.staff.locationIds];
-  if (typeof callLocationId !== 'string' || !/^[0-9a-f]{24}$/.test(callLocationId)) return [];
-  const found = await db
-    .select({ _id: locations._id })
-    .from(locations)
-    .where(eq(locations._id, callLocationId));
-  return found.map((row) => row._id);
+  if (!isObjectId(callLocationId)) return [];
+  const mall = await findLocation(db, callLocationId);
+  return mall ? [mall._id] : [];
 };
 
 export const createRole = async (
