@@ -2,6 +2,7 @@ import { prepareFirstStart } from '../apps/server/src/db/first-start';
 import { admins } from '../apps/server/src/modules/admins/admins.tables';
 import { createSession } from '../apps/server/src/modules/auth/sessions.service';
 import { locations } from '../apps/server/src/modules/locations/locations.tables';
+import { nameKey } from '../apps/server/src/platform/db/unique-names';
 import { benchApp, benchConfig } from './lib/app';
 import type { BenchEngine } from './lib/engines';
 import { type Figure, latency, sample } from './lib/timing';
@@ -14,9 +15,12 @@ export const apiLatency = async (engine: BenchEngine): Promise<Figure[]> => {
   try {
     await database.migrate();
     await prepareFirstStart(database.db, benchConfig());
-    await database.db
-      .insert(locations)
-      .values(Array.from({ length: 200 }, (_, index) => ({ location_name: `Bench AVM ${index}` })));
+    await database.db.insert(locations).values(
+      Array.from({ length: 200 }, (_, index) => ({
+        location_name: `Bench AVM ${index}`,
+        location_name_key: nameKey(`Bench AVM ${index}`),
+      })),
+    );
     // The list is the system admin's: time signed-in calls, as the back-office makes them.
     const [admin] = await database.db.select({ _id: admins._id }).from(admins).limit(1);
     const { token } = await createSession(database.db, admin!._id, { remember: true });

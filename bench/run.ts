@@ -1,9 +1,11 @@
 import { apiLatency } from './api-latency';
+import { backOfficeBundle } from './back-office-bundle';
 import { coldStart } from './cold-start';
 import { customersAtAMillion } from './customers-1m';
 import { benchEngines } from './lib/engines';
 import type { Figure } from './lib/timing';
 import { microSiteBundle } from './micro-site-bundle';
+import { throughput } from './throughput/throughput';
 
 /**
  * `npm run bench`: the quick benchmarks, each on the embedded database and, when BENCH_DATABASE_URL
@@ -13,8 +15,8 @@ import { microSiteBundle } from './micro-site-bundle';
 const benchmarks = [coldStart, apiLatency];
 
 const quick = async (): Promise<Figure[]> => {
-  // The web bundle does not depend on the database engine: measured once.
-  const figures: Figure[] = [...(await microSiteBundle())];
+  // The web bundles do not depend on the database engine: measured once, from one build.
+  const figures: Figure[] = [...(await microSiteBundle()), ...(await backOfficeBundle())];
   for (const engine of benchEngines()) {
     for (const benchmark of benchmarks) figures.push(...(await benchmark(engine)));
     // The peak so far: PGlite runs first, so the PostgreSQL line shows whether the server side added any.
@@ -25,13 +27,19 @@ const quick = async (): Promise<Figure[]> => {
       value: `${peakRss.toFixed(0)} MiB`,
     });
   }
+  // The built server beside a bare Fastify with the same queries, and on two processes (needs a build).
+  figures.push(...(await throughput()));
   return figures;
 };
 
 const [which, ...options] = process.argv.slice(2);
-if (which !== undefined && which !== 'customers')
-  throw new Error(`unknown benchmark '${which}' (try: customers)`);
-const figures = which === 'customers' ? await customersAtAMillion(options) : await quick();
+const named: Record<string, (options: string[]) => Promise<Figure[]>> = {
+  customers: customersAtAMillion,
+  throughput: () => throughput(),
+};
+if (which !== undefined && !named[which])
+  throw new Error(`unknown benchmark '${which}' (try: ${Object.keys(named).join(', ')})`);
+const figures = which === undefined ? await quick() : await named[which]!(options);
 
 const width = Math.max(...figures.map((figure) => `${figure.engine.padEnd(8)}  ${figure.benchmark}`.length));
 for (const figure of figures) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { type Browser, openBrowser } from './support/browser';
 
 const text = async (locator: Locator) => ((await locator.textContent()) ?? '').trim();
@@ -79,11 +80,48 @@ describe('customers', () => {
       /[\d.]+/.exec(await text(page.getByText(/^Filtreye uyan [\d.]+ müşteri$/)))![0].replace(/\./g, ''),
     );
     expect(sheet.rowCount - 1).toBe(counted);
+    const phones = header.indexOf('Telefon') + 1;
     const genders = new Set<string>();
     sheet.eachRow((row, number) => {
-      if (number > 1) genders.add(String(row.getCell(gender).value));
+      if (number === 1) return;
+      genders.add(String(row.getCell(gender).value));
+      expect(String(row.getCell(phones).value)).toMatch(/^0\d{3} \d{3} \d{2} \d{2}$/);
     });
-    expect([...genders].every((value) => /female|kadın/i.test(value))).toBe(true);
+    // Values in the screen's words, phones as the list shows them.
+    expect([...genders]).toEqual(['Kadın']);
+
+    // The file imports back as it is: every row is a customer the mall already has.
+    await browser.open('/customers/import');
+    await page.locator('input[type="file"]').setInputFiles(path);
+    await page.getByRole('button', { name: 'İçe aktar' }).click();
+    const result = page.getByRole('region', { name: 'Aktarım sonucu' });
+    await result.waitFor({ timeout: 60_000 });
+    expect(await text(result.getByTestId('import-success'))).toBe('0');
+    expect(Number((await text(result.getByTestId('import-info'))).replace(/\./g, ''))).toBe(counted);
+    expect(await text(result.getByTestId('import-error'))).toBe('0');
+  });
+
+  it('exports a demo channel’s customers and confirms it as the customer export does', async () => {
+    const { page } = browser;
+    await browser.open('/registration/channels');
+    const row = page.getByRole('row').filter({ hasText: 'AVM Danışma' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: /Müşterilerini Excel’e aktar/ }).click(),
+    ]);
+    await page.getByText('AVM Danışma kanalının müşterileri indirildi').waitFor();
+    expect(download.suggestedFilename()).toBe('AVM Danışma.xlsx');
+    const path = join(files, 'kanal.xlsx');
+    await download.saveAs(path);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync(path) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    // The demo customers registered through the mall's channels: the file is not empty.
+    expect(sheet.rowCount).toBeGreaterThan(100);
+    const channel = header.indexOf('Kayıt kanalı') + 1;
+    expect(String(sheet.getRow(2).getCell(channel).value)).toBe('AVM Danışma');
+    await browser.screenshot('channels-export-done');
   });
 
   it('finds the customer by phone and opens the detail', async () => {
@@ -94,6 +132,7 @@ describe('customers', () => {
     const found = page.getByRole('region', { name: 'Müşteri bulundu' });
     await found.getByText(phone).waitFor();
     await browser.screenshot('customers-search-by-phone');
+    await expectAccessible(page, 'the search by phone');
 
     await page.getByLabel('Telefon numarası').fill('0549 000 00 01');
     await page.getByRole('button', { name: 'Müşteriyi bul' }).click();
@@ -148,9 +187,10 @@ describe('customers', () => {
       expect(content).toContain('Arama izni');
       expect(content).toContain('Personel');
     }
-    expect(await text(newest)).toContain(wasOn ? 'Verildi' : 'Geri alındı');
-    expect(await text(second)).toContain(wasOn ? 'Geri alındı' : 'Verildi');
+    expect(await text(newest)).toContain(wasOn ? 'Verildi' : 'Geri çekildi');
+    expect(await text(second)).toContain(wasOn ? 'Geri çekildi' : 'Verildi');
     await browser.screenshot('customers-detail-consents');
+    await expectAccessible(page, 'the customer’s consents');
   });
 
   it('imports a sheet with one bad row and shows the counts and the refused row', async () => {
@@ -171,7 +211,10 @@ describe('customers', () => {
     const sheet = workbook.worksheets[0]!;
     const headers = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(headers.slice(0, 4)).toEqual(['Telefon', 'Ad', 'Soyad', 'E-posta']);
-    expect(workbook.worksheets[1]!.getCell('B2').value).toBe('customer_phone');
+    // The guide sheet says how to write each column, never its API key.
+    const guide = workbook.worksheets[1]!;
+    expect((guide.getRow(2).values as unknown[]).slice(1, 3)).toEqual(['Telefon', 'Evet']);
+    guide.eachRow((row) => expect(JSON.stringify(row.values)).not.toContain('customer_'));
     const smsColumn = headers.indexOf('SMS izni') + 1;
     expect(smsColumn).toBeGreaterThan(0);
     const add = (cells: (string | null)[], sms?: string) => {
@@ -199,6 +242,7 @@ describe('customers', () => {
     expect(await text(refused)).toContain('4');
     expect(await text(refused)).toContain('Telefon');
     await browser.screenshot('customers-import-result');
+    await expectAccessible(page, 'the import result');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { type Browser, openBrowser } from './support/browser';
 import { adminToken, firstMall, staffCustomer } from './support/micro-site';
 import { smsCodeTo } from './support/sms-inbox';
@@ -14,12 +15,11 @@ const newPhone = () => {
 const fitsThePhone = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-/** Types the code into the SMS dialog's four boxes and sends it. */
+/** Types the code into the SMS dialog's four boxes: the fourth digit sends it. */
 const enterCode = async (page: Page, code: string) => {
   const dialog = page.getByRole('dialog', { name: /Doğrulama kodu|Verification code/ });
   await dialog.getByRole('textbox').first().click();
   await page.keyboard.type(code);
-  await dialog.getByRole('button', { name: /Doğrula|Verify/ }).click();
 };
 
 /**
@@ -58,6 +58,7 @@ describe('customer micro-site', () => {
     );
     expect(scripts.some((name) => /DataGrid|DashboardLayout/.test(name))).toBe(false);
     await browser.screenshot('micro-site-login');
+    await expectAccessible(page, 'the micro-site login');
 
     await page.getByLabel(/Cep telefonu/).fill(phone);
     const sent = new Date(Date.now() - 1000);
@@ -68,6 +69,7 @@ describe('customer micro-site', () => {
     const code = await smsCodeTo(inject('smsDir'), e164, sent);
     expect(code).toMatch(/^\d{4}$/);
     await browser.screenshot('micro-site-sms-dialog');
+    await expectAccessible(page, 'the SMS code dialog');
     await enterCode(page, code!);
     await page.waitForURL('**/register');
     await page.getByText('Müşteri kayıtlı değil, lütfen önce kayıt olun').waitFor();
@@ -99,17 +101,20 @@ describe('customer micro-site', () => {
       .first()
       .waitFor();
     await browser.screenshot('micro-site-kvkk');
+    await expectAccessible(page, 'the KVKK notice');
     await kvkk.getByRole('button', { name: 'Okudum, kabul ediyorum' }).click();
     await kvkk.waitFor({ state: 'detached' });
     expect(await page.getByRole('checkbox', { name: /KVKK Aydınlatma Metni/ }).isChecked()).toBe(true);
     await expect.poll(() => signUp.textContent()).toMatch(/^Üye Ol \(\d:\d\d\)$/);
     expect(await fitsThePhone(page)).toBe(true);
     await browser.screenshot('micro-site-register');
+    await expectAccessible(page, 'the micro-site sign-up');
 
     // The code typed at login signs up directly.
     await signUp.click();
     await page.getByRole('heading', { name: 'Hoş geldiniz, Elif' }).waitFor();
     await browser.screenshot('micro-site-main');
+    await expectAccessible(page, 'the micro-site main page');
     customerId = await page.evaluate(
       (token) => localStorage.getItem(`customerId-${token}`) ?? '',
       mall.location_token,
@@ -144,6 +149,7 @@ describe('customer micro-site', () => {
     await page.getByRole('button', { name: 'Hesabım' }).click();
     await page.getByRole('menu').waitFor();
     await browser.screenshot('micro-site-account-menu');
+    await expectAccessible(page, 'the micro-site account menu');
     await page.getByRole('menuitem', { name: 'Çıkış Yap' }).click();
     await page.getByRole('heading', { name: 'Giriş yapın' }).waitFor();
     expect(
@@ -171,12 +177,14 @@ describe('customer micro-site', () => {
     await page.getByRole('checkbox', { name: 'SMS', exact: true }).uncheck();
     expect(await page.getByRole('checkbox', { name: /arama, SMS ve e-posta izni/ }).isChecked()).toBe(false);
     await browser.screenshot('micro-site-profile-update');
+    await expectAccessible(page, 'the profile update');
     await page.getByRole('button', { name: 'Kaydet' }).click();
     await page.getByRole('heading', { name: 'Profilim' }).waitFor();
     await page.getByText('Elif Kaya Demir').waitFor();
     await page.getByText('Profiliniz güncellendi').waitFor();
     expect(await fitsThePhone(page)).toBe(true);
     await browser.screenshot('micro-site-profile');
+    await expectAccessible(page, 'the micro-site profile');
     const seen = await staffCustomer(staff, mall._id, customerId);
     expect(seen.consent_history).toContainEqual(
       expect.objectContaining({ type: 'sms', value: false, source: 'micro-site' }),
@@ -196,5 +204,6 @@ describe('customer micro-site', () => {
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     await browser.screenshot('micro-site-profile-en');
+    await expectAccessible(page, 'the micro-site profile in English');
   });
 });

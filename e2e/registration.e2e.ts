@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { type Browser, openBrowser } from './support/browser';
 
 /** A Turkish mobile number made from the clock, so a second run registers a new customer again. */
@@ -58,6 +59,7 @@ describe('customer registration', () => {
     await expect.poll(() => page.getByRole('switch', { name: 'Öğretmen formu' }).isDisabled()).toBe(true);
     expect(await page.getByRole('switch', { name: 'Müşteri kaydına açık' }).isChecked()).toBe(true);
     await browser.screenshot('registration-channel-new');
+    await expectAccessible(page, 'the channel form');
     await page.getByRole('button', { name: 'Kaydet' }).click();
     await page.waitForURL('**/registration/channels');
     const row = grid.getByRole('row').filter({ hasText: CHANNEL });
@@ -104,6 +106,7 @@ describe('customer registration', () => {
       expect(await page.getByRole('checkbox', { name }).isChecked()).toBe(true);
     expect(await submit.isEnabled()).toBe(true);
     await browser.screenshot('registration-new-customer');
+    await expectAccessible(page, 'the desk registration form');
 
     await submit.click();
     await page.waitForURL(/\/customers\/[0-9a-f]{24}\/detail$/);
@@ -140,6 +143,7 @@ describe('customer registration', () => {
     await page.getByRole('combobox', { name: 'İl', exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await browser.screenshot('registration-new-customer-phone');
+    await expectAccessible(page, 'the desk registration form on a phone');
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 });

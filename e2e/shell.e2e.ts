@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { type Browser, openBrowser } from './support/browser';
 import { adminToken } from './support/micro-site';
 
@@ -54,6 +55,7 @@ describe('web shell', () => {
     await browser.open('/404', { language: 'tr' });
     await page.getByRole('heading', { name: 'Sayfa bulunamadı' }).waitFor();
     await browser.screenshot('not-found');
+    await expectAccessible(page, 'the 404 page');
     await browser.open('/bu/sayfa/yok', { language: 'tr' });
     await page.waitForURL('**/auth/login');
   });
@@ -66,6 +68,7 @@ describe('web shell', () => {
     const dialog = page.getByRole('dialog', { name: 'İnternet Bağlantınız Kesildi' });
     await dialog.waitFor();
     await browser.screenshot('offline');
+    await expectAccessible(page, 'the offline dialog');
     await context.setOffline(false);
     await dialog.waitFor({ state: 'detached' });
   });

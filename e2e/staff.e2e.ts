@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectAccessible } from './support/axe';
 import { type Browser, openBrowser } from './support/browser';
 import { waitForMail } from './support/mailbox';
 
@@ -101,7 +102,7 @@ describe('staff identity and access', () => {
     await page.getByRole('checkbox', { name: 'Müşteri Listesi', exact: true }).check();
     await page.getByRole('button', { name: 'Kaydet' }).click();
     await page.waitForURL('**/user/roles');
-    await page.getByRole('gridcell', { name: ROLE }).waitFor();
+    await page.getByRole('gridcell', { name: ROLE, exact: true }).waitFor();
   });
 
   it('invites a user with that role, and the mail arrives with a registration link', async () => {
@@ -111,9 +112,10 @@ describe('staff identity and access', () => {
     await page.getByRole('combobox', { name: 'Rol' }).click();
     await page.getByRole('option', { name: ROLE }).click();
     await browser.screenshot('staff-invitation-new');
+    await expectAccessible(page, 'the invitation form');
     await page.getByRole('button', { name: 'Davet gönder' }).click();
     await page.getByText('Davet gönderildi').first().waitFor();
-    await page.getByRole('gridcell', { name: NEW_USER.email }).waitFor();
+    await page.getByRole('gridcell', { name: NEW_USER.email, exact: true }).waitFor();
     await browser.screenshot('staff-invitations');
 
     const mail = await waitForMail(inject('mailDir'), NEW_USER.email, /\/auth\/register\//);
@@ -137,6 +139,7 @@ describe('staff identity and access', () => {
     await page.getByLabel('Şifre', { exact: true }).fill(NEW_USER.password);
     await page.getByLabel('Şifre (tekrar)').fill(NEW_USER.password);
     await browser.screenshot('staff-register-invite');
+    await expectAccessible(page, 'the invited user’s registration');
     await page.getByRole('button', { name: 'Kaydı tamamla' }).click();
     await page.waitForURL('**/app');
     await signOut();
@@ -155,5 +158,6 @@ describe('staff identity and access', () => {
     await page.getByText('Yetki Reddedildi').waitFor();
     await page.getByText('Bu sayfaya erişim yetkiniz yok.').waitFor();
     await browser.screenshot('staff-permission-denied');
+    await expectAccessible(page, 'Permission Denied');
   });
 });

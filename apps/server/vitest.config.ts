@@ -8,7 +8,15 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    setupFiles: ['./test/setup.ts'],
+    // Each file has its own app and database copy (test/helper.ts), so files need no fresh process:
+    // a worker keeps the app's modules loaded from one file to the next, instead of importing them
+    // again for every file (a second of CPU each). A file that mocks a module the app imports must
+    // reset the modules itself (see password-tokens.test.ts).
+    isolate: false,
+    // Generous for a busy 2-core machine: tests wait on argon2, PGlite and child processes
+    // (vi.waitFor's default wait: test/setup.ts).
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

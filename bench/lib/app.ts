@@ -7,7 +7,12 @@ export const benchConfig = () =>
 
 /** The HTTP app on the database, without jobs or logging: what a request costs in the app itself. */
 export const benchApp = async (database: DatabaseHandle) => {
-  const app = await buildApp({ config: benchConfig(), db: database.db, webDist: '/nonexistent' });
+  const app = await buildApp({
+    config: benchConfig(),
+    db: database.db,
+    notices: database.notices,
+    webDist: '/nonexistent',
+  });
   await app.ready();
   return app;
 };

@@ -1,8 +1,14 @@
-import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Logger } from 'pino';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountRoutes } from './modules/auth/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { staffSessions } from './modules/auth/session-cache';
 import { resolveSession } from './modules/auth/sessions.service';
 import { channelRoutes } from './modules/channels/channels.routes';
 import { customerEntryRoutes } from './modules/customers/customer-entry.routes';
@@ -18,22 +24,21 @@ import { microSiteAuth } from './modules/micro-site/micro-site-auth';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { passwordResetRoutes } from './modules/users/password-reset.routes';
 import { userRoutes } from './modules/users/users.routes';
+import type { AppDeps } from './platform/app-deps';
 import { staffAuth } from './platform/auth/staff-auth';
-import type { Config } from './platform/config';
-import type { Database } from './platform/db/database';
 import { errorHandler, frameworkErrors } from './platform/error-handler';
 import { createFiles, type Files } from './platform/files/files';
 import { fileRoutes } from './platform/files/files.routes';
 import { healthRoutes } from './platform/health';
-import type { Jobs } from './platform/jobs';
-import { createMailer, type Mailer } from './platform/mail';
+import { createMailer } from './platform/mail';
 import { openApi } from './platform/openapi';
 import { webDistDir } from './platform/paths';
 import { parseQueryString } from './platform/query-string';
 import { requestContext } from './platform/request-context';
 import { securityHeaders } from './platform/security-headers';
-import { createSms, type SmsSender } from './platform/sms';
+import { createSms } from './platform/sms';
 import { staticWeb } from './platform/static-web';
+import { createSerializerCompiler } from './platform/zod-serializer';
 import { validatorCompiler } from './platform/zod-validation';
 
 declare module 'fastify' {
@@ -45,22 +50,16 @@ declare module 'fastify' {
   }
 }
 
-export type AppDeps = {
-  config: Config;
-  db: Database;
-  /** Left out by tests that do not need the queue: starting pg-boss costs about a second. */
-  jobs?: Jobs;
-  /** No logger: the app logs nothing (tests). */
-  logger?: Logger;
-  /** The built web app to serve; defaults to apps/web/dist and is skipped when not built. */
-  webDist?: string;
-  /** Defaults to the driver the configuration picks: SMTP, or the development outbox. */
-  mailer?: Mailer;
-  /** Defaults to the driver the configuration picks: the SMS gateway, or the development outbox. */
-  sms?: SmsSender;
-  /** Defaults to the local disk under DATA_DIR/files. */
-  files?: Files;
-};
+/** One log line per request, when it is answered and with what was asked, instead of Fastify's two. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const fields = { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log.info(fields, 'request completed');
+  }
+}
 
 /** Every feature's routes, mounted under /api. A new module adds its routes plugin here. */
 const modules = [
@@ -89,13 +88,16 @@ export const buildApp = async (deps: AppDeps) => {
     ...(loggerInstance ? { loggerInstance } : { logger: false }),
     routerOptions: { querystringParser: parseQueryString },
     frameworkErrors,
+    logController: new OneLinePerRequest(),
     // Requests on kept-alive connections finish normally during shutdown; /api/ready says 503 meanwhile.
     return503OnClosing: false,
     // Behind a reverse proxy every request comes from the proxy: believe its X-Forwarded-For only.
     trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Under the test runner (VITEST is set in its workers and the servers they start) every answer is
+  // also checked against its Zod schema.
+  app.setSerializerCompiler(createSerializerCompiler({ checkWithZod: process.env.VITEST !== undefined }));
   // Bodies are JSON (or multipart where a route adds it); a text body would only reach a schema as a string.
   app.removeContentTypeParser('text/plain');
   app.decorate('mailer', deps.mailer ?? createMailer(deps.config, deps.db, deps.logger));
@@ -117,9 +119,24 @@ export const buildApp = async (deps: AppDeps) => {
   await app.register(errorHandler);
   await app.register(securityHeaders, { publicUrl: deps.config.publicUrl });
   // Before the request context: a caller without a valid token gets 401 before any 400 (see staff-auth.ts).
+  const sessions = deps.notices
+    ? await staffSessions(deps.db, deps.config.staffSessions, deps.notices)
+    : {
+        resolve: (token: string) => resolveSession(deps.db, token, deps.config.staffSessions),
+        settle: async () => undefined,
+        close: () => undefined,
+      };
+  app.addHook('onClose', async () => sessions.close());
+  // A call that may have ended a session or changed what one grants (logout, a password, a user, a
+  // role, a mall) is answered once this process has heard the change's notice: the caller's next
+  // request, here or anywhere, finds the old session gone. Reads change none of these.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/'))
+      await sessions.settle();
+  });
   await app.register(staffAuth, {
     db: deps.db,
-    resolveStaff: (token) => resolveSession(deps.db, token, deps.config.staffSessions),
+    resolveStaff: (token) => sessions.resolve(token),
     publicDocs: deps.config.apiDocs === 'public',
   });
   // The micro-site's /ext routes answer to a mall's token and a customer session instead (route-access.ts).

@@ -37,7 +37,7 @@ try {
   }
   jobs = await startJobs({ queue: database.queue, logger });
   await scheduleCustomerRetention(jobs, database.db, config.customerRetentionDays, logger);
-  app = await buildApp({ config, db: database.db, jobs, logger });
+  app = await buildApp({ config, db: database.db, notices: database.notices, jobs, logger });
   await scheduleMaintenance(jobs, database.db, app.files.store, config, logger);
   if (config.production && app.sms.kind === 'outbox')
     logger.warn(

@@ -1,8 +1,12 @@
 import { SYSTEM_ADMIN_ROLE_NAME } from '@avlu/contracts';
 import { verify } from '@node-rs/argon2';
+import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, testConfig } from '../../test/helper';
 import { adminLocations, admins, roles } from '../modules/admins/admins.tables';
+import { channels } from '../modules/channels/channels.tables';
+import { DEMO_CUSTOMERS_PER_MALL } from '../modules/customers/customers.demo';
+import { customers } from '../modules/customers/customers.tables';
 import { locations } from '../modules/locations/locations.tables';
 import type { DatabaseHandle } from '../platform/db/database';
 import { generatedPasswordNotice, prepareFirstStart } from './first-start';
@@ -41,6 +45,34 @@ describe('first start', () => {
     expect(await verify(admin!.admin_password_hash, 'gizli-parola')).toBe(true);
     const links = await db.select().from(adminLocations);
     expect(links.map((link) => link.location_id).sort()).toEqual(malls.map((mall) => mall._id).sort());
+
+    // Every demo mall's customers registered through its own channels, every channel with some
+    // (the channel column, filter and export show something on a new machine), a few through none.
+    const registrations = await db
+      .select({
+        mall: customers.location_id,
+        channelMall: channels.location_id,
+        channel: channels.channel_name,
+        count: count(),
+      })
+      .from(customers)
+      .leftJoin(channels, eq(channels._id, customers.channel_id))
+      .groupBy(customers.location_id, channels.location_id, channels.channel_name);
+    for (const mall of malls) {
+      const own = registrations.filter((row) => row.mall === mall._id);
+      expect(own.every((row) => row.channelMall === null || row.channelMall === mall._id)).toBe(true);
+      expect(
+        own
+          .filter((row) => row.channel !== null)
+          .map((row) => row.channel)
+          .sort(),
+      ).toEqual(['AVM Danışma', 'Etkinlik Standı', 'Mobil Uygulama', 'Otopark Kiosku', 'Web Sitesi']);
+      const through = (name: string | null) => own.find((row) => row.channel === name)?.count ?? 0;
+      expect(through('Otopark Kiosku')).toBeGreaterThan(0);
+      expect(through('AVM Danışma')).toBeGreaterThan(through('Web Sitesi'));
+      expect(through(null)).toBeGreaterThan(0);
+      expect(through(null)).toBeLessThan(DEMO_CUSTOMERS_PER_MALL / 4);
+    }
 
     expect(await prepareFirstStart(db, config)).toBeUndefined();
     expect(await db.$count(locations)).toBe(2);

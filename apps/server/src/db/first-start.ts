@@ -26,9 +26,12 @@ export const prepareFirstStart = async (
     await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_START_LOCK})`);
     if (await hasAdmins(tx)) return undefined;
     if (config.demoData)
-      for (const [index, mall] of locationsDemo.entries())
-        await seedDemoCustomers(tx, (await createLocation(tx, mall))._id, index + 1);
-    if (config.demoData) await seedDemoChannels(tx, await allLocationIds(tx));
+      for (const [index, mall] of locationsDemo.entries()) {
+        const { _id } = await createLocation(tx, mall);
+        // Channels first: the demo customers registered through them.
+        const channelIds = (await seedDemoChannels(tx, [_id])).get(_id);
+        await seedDemoCustomers(tx, _id, index + 1, channelIds);
+      }
     const generatedPassword = config.admin.password ? undefined : generatePassword();
     await createSystemAdmin(tx, {
       email: config.admin.email,

@@ -37,7 +37,7 @@ describe('health and readiness', () => {
 
   it('is not ready while the job queue is stopped', async () => {
     const stopped = { running: () => false } as Jobs;
-    const other = await buildTestApp({ jobs: stopped });
+    const other = await buildTestApp({ jobs: stopped, database: ctx.database });
     try {
       expect((await other.app.inject({ url: '/api/ready' })).statusCode).toBe(503);
     } finally {
@@ -51,6 +51,7 @@ describe('health and readiness', () => {
       release = resolve;
     });
     const other = await buildTestApp({
+      database: ctx.database,
       routes: (app) =>
         app.get('/api/test/slow', { config: { auth: 'public' } }, async () => held.then(() => ({}))),
     });

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { engineOf } from '../../test/database';
 import { openDatabase } from '../../test/helper';
 import { startJobs } from './jobs';
 
@@ -40,5 +41,36 @@ describe('jobs', () => {
       await database.close();
     }
     expect(jobs.running()).toBe(false);
+  });
+});
+
+declare module './jobs' {
+  interface JobQueues {
+    'test.together-1': Record<string, never>;
+    'test.together-2': Record<string, never>;
+    'test.together-3': Record<string, never>;
+  }
+}
+
+// PGlite is one process's database (its data directory is locked): several processes means PostgreSQL.
+describe.runIf(engineOf(process.env) === 'postgres')('jobs of several processes', () => {
+  it('lets queues be created by processes starting at the same moment', async () => {
+    const database = await openDatabase();
+    const logger = pino({ level: 'silent' });
+    // Each Jobs is what one process starts; they share the database as processes would.
+    const all = await Promise.all(
+      [1, 2, 3].map(() => startJobs({ queue: database.queue, logger, pollingIntervalSeconds: 0.5 })),
+    );
+    try {
+      const queues = ['test.together-1', 'test.together-2', 'test.together-3'] as const;
+      await Promise.all(all.flatMap((jobs) => queues.map((queue) => jobs.work(queue, async () => {}))));
+      const created = await database.queue.executeSql(
+        `select name from pgboss.queue where name like 'test.together-%' order by name`,
+      );
+      expect(created.rows).toEqual(queues.map((name) => ({ name })));
+    } finally {
+      await Promise.all(all.map((jobs) => jobs.stop()));
+      await database.close();
+    }
   });
 });

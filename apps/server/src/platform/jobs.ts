@@ -31,6 +31,9 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
+/** Creating a queue that another process creates at the same moment is tried again this often. */
+const QUEUE_CREATE_ATTEMPTS = 8;
+
 export type JobsOptions = { queue: SqlExecutor; logger: Logger; pollingIntervalSeconds?: number };
 
 export const startJobs = async ({
@@ -43,12 +46,27 @@ export const startJobs = async ({
   await boss.start();
   let running = true;
   // pg-boss 10 keeps each queue in its own partition, which must exist before a send or a worker.
-  // Creating one attaches a partition, and two creations at once deadlock on PostgreSQL: create each once.
+  // Creating one attaches a partition, and two creations at once deadlock on PostgreSQL: this process
+  // creates each once, and when another process starting at the same moment wins (a deadlock or a
+  // duplicate for the loser), the loser looks again after a short random pause.
+  const createQueue = async (name: string) => {
+    for (let attempt = 1; ; attempt++) {
+      if (await boss.getQueue(name)) return;
+      try {
+        await boss.createQueue(name);
+        return;
+      } catch (error) {
+        if (attempt >= QUEUE_CREATE_ATTEMPTS) throw error;
+        logger.warn({ err: error, queue: name, attempt }, 'job queue creation collided; retrying');
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 250 * attempt));
+      }
+    }
+  };
   const queues = new Map<string, Promise<void>>();
   const ensureQueue = (name: string) => {
     let ready = queues.get(name);
     if (!ready) {
-      ready = boss.getQueue(name).then((queue) => (queue ? undefined : boss.createQueue(name)));
+      ready = createQueue(name);
       ready.catch(() => queues.delete(name));
       queues.set(name, ready);
     }

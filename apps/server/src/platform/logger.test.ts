@@ -114,7 +114,7 @@ describe('the application log', () => {
     expect(failure.err.params).toBe('[redacted]');
     const cause = records.find((record) => record.msg === 'probe cause');
     expect(cause.err.detail).toContain('Key (phone)=([redacted]) already exists');
-    expect(records.find((record) => record.msg === 'incoming request').req.url).toBe(
+    expect(records.find((record) => record.msg === 'request completed').req.url).toBe(
       '/test/unique-violation?keyword=…',
     );
     expectNoPersonalData(logged(), PHONE, PHONE.slice(1), NAME, BIRTH);

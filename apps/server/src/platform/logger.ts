@@ -113,8 +113,12 @@ export const createLogger = (
   const options = loggerOptions(config.logLevel);
   if (destination) return pino(options, destination);
   const pretty = process.stdout.isTTY && !config.production && prettyAvailable();
-  return pino({
-    ...options,
-    ...(pretty && { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }),
-  });
+  if (pretty)
+    return pino({
+      ...options,
+      transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } },
+    });
+  // Written asynchronously: lines logged while a write is under way go out together in the next one,
+  // instead of a blocking write per line on every request. pino flushes what is left when the process ends.
+  return pino(options, pino.destination({ dest: 1, sync: false }));
 };

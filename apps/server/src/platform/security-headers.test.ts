@@ -11,14 +11,15 @@ await mkdir(path.join(dist, 'assets'));
 await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Avlu</title>');
 await writeFile(path.join(dist, 'micro-site.html'), '<!doctype html><title>Avlu micro-site</title>');
 
+// Apps with other settings serve from the first app's database.
 const apps: TestContext[] = [];
 const appWith = async (options: TestAppOptions) => {
-  const ctx = await buildTestApp({ webDist: dist, ...options });
+  const ctx = await buildTestApp({ webDist: dist, database: apps[0]?.database, ...options });
   apps.push(ctx);
   return ctx;
 };
 afterAll(async () => {
-  await Promise.all(apps.map((ctx) => ctx.close()));
+  for (const ctx of apps.reverse()) await ctx.close();
   await rm(dist, { recursive: true, force: true });
 });
 

@@ -1,5 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+// MUI's own ThemeProvider (@mui/material/styles) also imports the CSS-variables provider and its
+// colour-scheme script (~3 KB gzipped) for themes with colour schemes; the micro-site's theme has
+// none, for which that ThemeProvider renders exactly this one (its ThemeProviderNoVars).
+import ThemeProvider from '@mui/system/ThemeProvider';
 import { useEffect } from 'react';
 import { MicroSiteApp } from './App';
 import { OfflineScreen } from './components/OfflineScreen';

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement } from 'react';
+import { type ReactElement, StrictMode } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
@@ -36,18 +36,24 @@ type RenderOptions = {
   signedInAs?: SignedInAs;
   /** Replaces the fake auth client built from signedInAs (to make a call fail, for instance). */
   authClient?: AuthClient;
+  /** Inside React's StrictMode, as main.tsx renders the app: effects run twice on mount. */
+  strict?: boolean;
 };
 
-const renderRoutes = (routes: RouteObject[], { path = '/', signedInAs, authClient }: RenderOptions) => {
+const renderRoutes = (
+  routes: RouteObject[],
+  { path = '/', signedInAs, authClient, strict = false }: RenderOptions,
+) => {
   if (signedInAs) session.signIn({ value: 'test-token', expiresAt: '2030-01-01T00:00:00.000Z' });
   const client = authClient ?? fakeAuthClient(signedInAs);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
-  const result = render(
+  const app = (
     <AppProviders authClient={client}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </AppProviders>
   );
+  const result = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...result, user, router, authClient: client };
 };
 

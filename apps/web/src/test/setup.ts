@@ -2,13 +2,17 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { changeLanguage, i18n } from '../lib/i18n';
+import { installFastStyles } from './fast-styles';
 import { installMatchMedia, resetViewport } from './viewport';
 
 // findBy*/waitFor wait for lazily loaded pages and the answers of the fake server: on a busy 2-core
-// machine the first render of a screen can take seconds, so the default 1 s is too short. One place.
-configure({ asyncUtilTimeout: 10_000 });
+// machine the first render of a screen can take seconds, so the default 1 s is too short. One place:
+// a test passes no timeout of its own (a longer wait only costs time when the test fails anyway).
+configure({ asyncUtilTimeout: 15_000 });
 
 installMatchMedia();
+// Computed styles without matching rules that cannot apply: the same answers, far sooner.
+installFastStyles();
 // jsdom does not scroll; the router's scroll restoration would log on every navigation.
 window.scrollTo = () => {};
 

@@ -2,7 +2,7 @@ import type { Language } from '@avlu/contracts';
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
 import { muiLocales } from '../lib/i18n/mui-locales';
 import type { Settings } from '../lib/settings';
-import { paletteFor } from './palette';
+import { paletteFor, readableDisabledHelperText } from './palette';
 
 /** System fonts only: the product runs on offline networks, so no web font is fetched. */
 export const FONT_FAMILY =
@@ -73,6 +73,7 @@ export const createAppTheme = (settings: ThemeSettings, language: Language): The
         MuiDialog: {
           styleOverrides: { paper: ({ ownerState }) => (ownerState.fullScreen ? {} : { borderRadius: 16 }) },
         },
+        ...readableDisabledHelperText,
       },
     },
     ...muiLocales[language],

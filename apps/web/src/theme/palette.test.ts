@@ -16,10 +16,19 @@ describe.each(['light', 'dark'] as ThemeMode[])('%s colours meet WCAG AA for tex
           ['secondary text', palette.text.secondary, page],
           ['body text', palette.text.primary, page],
           ['error text', palette.error.main, page],
+          ['secondary colour text', palette.secondary.main, page],
+          ['info text', palette.info.main, page],
+          ['success text', palette.success.main, page],
+          ['warning text', palette.warning.main, page],
         ],
       ),
-      ['button label on primary', palette.primary.contrastText, palette.primary.main],
-      ['button label on error', palette.error.contrastText, palette.error.main],
+      ...(['primary', 'secondary', 'info', 'success', 'warning', 'error'] as const).map(
+        (tone): [string, string, string] => [
+          `label on ${tone} (buttons, chips)`,
+          palette[tone].contrastText,
+          palette[tone].main,
+        ],
+      ),
     ];
     for (const [what, text, background] of pairs)
       expect(getContrastRatio(text, background), `${what}: ${text} on ${background}`).toBeGreaterThanOrEqual(

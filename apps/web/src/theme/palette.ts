@@ -1,4 +1,4 @@
-import type { PaletteOptions } from '@mui/material/styles';
+import type { PaletteOptions, Theme } from '@mui/material/styles';
 import type { ColorPreset, ThemeMode } from '../lib/settings';
 
 type Tone = {
@@ -79,11 +79,12 @@ export const grey = {
   900: '#141A21',
 };
 
+// Every main keeps 4.5:1 under its contrast text (a chip's label) and as text on the page greys.
 const common = {
   secondary: { light: '#8C8CF0', main: '#5B5BD6', dark: '#3E3EA8', contrastText: '#FFFFFF' },
-  info: { light: '#61C3F5', main: '#0E94D8', dark: '#0A6A9C', contrastText: '#FFFFFF' },
-  success: { light: '#6BD68E', main: '#23A455', dark: '#17743B', contrastText: '#FFFFFF' },
-  warning: { light: '#FFCE5C', main: '#F2A20C', dark: '#B27306', contrastText: '#1C252E' },
+  info: { light: '#61C3F5', main: '#0973A8', dark: '#07587F', contrastText: '#FFFFFF' },
+  success: { light: '#6BD68E', main: '#197A3F', dark: '#125C2F', contrastText: '#FFFFFF' },
+  warning: { light: '#FFCE5C', main: '#B45309', dark: '#8A3F07', contrastText: '#FFFFFF' },
   error: { light: '#FF8A80', main: '#C33D41', dark: '#9E2A2E', contrastText: '#FFFFFF' },
   grey,
 };
@@ -102,6 +103,10 @@ export const paletteFor = (mode: ThemeMode, preset: ColorPreset): PaletteOptions
         dark: primary.main,
         contrastText: grey[900],
       },
+      secondary: { ...common.secondary, main: common.secondary.light, contrastText: grey[900] },
+      info: { ...common.info, main: common.info.light, contrastText: grey[900] },
+      success: { ...common.success, main: common.success.light, contrastText: grey[900] },
+      warning: { ...common.warning, main: common.warning.light, contrastText: grey[900] },
       error: { ...common.error, main: common.error.light, contrastText: grey[900] },
       background: { default: '#10161C', paper: '#18212A' },
       text: { primary: '#F2F5F7', secondary: '#A5B1BC', disabled: '#637381' },
@@ -119,3 +124,16 @@ export const paletteFor = (mode: ThemeMode, preset: ColorPreset): PaletteOptions
     action: { hover: 'rgba(116, 130, 144, 0.08)', selected: 'rgba(116, 130, 144, 0.14)' },
   };
 };
+
+/**
+ * A locked field's hint still tells something (a carried phone: "the code was sent to this
+ * number"), so it keeps the secondary text colour instead of the disabled one, which has 2:1 on the
+ * page greys. Both themes (back-office and micro-site) take it.
+ */
+export const readableDisabledHelperText = {
+  MuiFormHelperText: {
+    styleOverrides: {
+      root: ({ theme }: { theme: Theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }),
+    },
+  },
+} as const;

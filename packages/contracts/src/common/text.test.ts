@@ -34,6 +34,49 @@ describe('text building blocks', () => {
     expect(name.safeParse('Ay\u0000şe').success).toBe(false);
   });
 
+  it('take letters of any script, spaces, apostrophes, hyphens and dots as a name, and nothing else', () => {
+    const name = personName(50);
+    for (const value of [
+      'Şükrü Öztürk-Çelik',
+      "O'Neil",
+      'O’Neil',
+      'Ayşe Nur',
+      'İlkay Işık',
+      'J. R.',
+      'Zoë',
+      'Łukasz',
+      'Дмитрий',
+      'محمد',
+      '李小龍',
+      'Nguyễn Văn',
+    ])
+      expect(name.safeParse(value).success, value).toBe(true);
+    expect(name.parse('  Ayşe   Nur ')).toBe('Ayşe Nur');
+    for (const value of [
+      '0533 444 55 66',
+      'Ali2',
+      'ali@avlu.test',
+      '#Ali',
+      'Ali_Veli',
+      '...',
+      "-'",
+      '(Ayşe)',
+    ]) {
+      const result = name.safeParse(value);
+      expect(result.success, value).toBe(false);
+      expect(messageOf(result, 'tr')).toBe(
+        'Yalnızca harf, boşluk, kesme işareti (’), kısa çizgi (-) ve nokta içerebilir',
+      );
+      expect(messageOf(result)).toBe(
+        'May contain only letters, spaces, apostrophes (’), hyphens (-) and dots',
+      );
+    }
+    // Blank says required, once.
+    const blank = name.safeParse('   ');
+    expect(blank.error?.issues).toHaveLength(1);
+    expect(messageOf(blank, 'tr')).toBe('Bu alan zorunludur');
+  });
+
   it('take dates from 1900 to 2100 only', () => {
     expect(isoDate().parse('1900-01-01')).toBe('1900-01-01');
     expect(isoDate().parse('2100-12-31')).toBe('2100-12-31');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPersonName } from './person-name';
 
 /**
  * The building blocks of every text and date a request may carry. Build input schemas from these, never
@@ -46,15 +47,23 @@ export const requiredText = (max: number) =>
  */
 const INVISIBLE_IN_NAMES = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
-/** A person's name or surname: NFC, invisible and direction-changing characters removed, then as `requiredText`. */
+/**
+ * A person's name or surname: NFC, invisible and direction-changing characters removed, trimmed, runs
+ * of spaces made one; required; then only letters (any script), spaces, apostrophes, hyphens and dots
+ * (`isPersonName`), so a phone number or an email is not saved as a name.
+ */
 export const personName = (max: number) =>
   z
     .string()
     .normalize('NFC')
     .overwrite((value) => value.replace(INVISIBLE_IN_NAMES, ''))
     .trim()
-    .refine((value) => !CONTROL.test(value), controlCharacters)
+    // A control character is the one thing to say (abort: the name rule below would say it again).
+    .refine((value) => !CONTROL.test(value), { ...controlCharacters, abort: true })
+    .overwrite((value) => value.replace(/\s+/gu, ' '))
     .min(1, { message: 'validation.required' })
+    // Blank is the `required` above alone.
+    .refine((value) => value === '' || isPersonName(value), { message: 'validation.personName' })
     .max(max);
 
 /** Dates people and malls deal in; PostgreSQL would store year 0 or 9999, but no one is born then. */

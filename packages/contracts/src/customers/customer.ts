@@ -112,6 +112,8 @@ export const customerSortKeys = [
   'customer_name',
   'customer_surname',
   'customer_birthdate',
+  'age',
+  'customer_province',
 ] as const;
 /** Which columns the keyword searches: all of them, or one kind. */
 export const customerSearchType = z.enum(['all', 'name', 'phone', 'email']);

@@ -1,6 +1,20 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
-import { customerImportHeaderMap, customerImportRow, foldLabel } from './import';
+import { yesNoLabels } from '../i18n/labels';
+import { customerFrequencies, customerGenders } from './customer';
+import {
+  customerImportColumns,
+  customerImportHeaderMap,
+  customerImportRow,
+  customerImportSkippedHeaders,
+  foldLabel,
+} from './import';
+import {
+  customerColumnLabels,
+  customerExportOnlyLabels,
+  customerFrequencyLabels,
+  customerGenderLabels,
+} from './labels';
 import { normalizePhone } from './phone';
 
 describe('normalizePhone’s Turkish block cache', () => {
@@ -56,6 +70,39 @@ describe('customerImportRow', () => {
       customer_is_parent: true,
       customer_frequency: 'once_a_month',
     });
+  });
+
+  it('reads back every word the export writes, in either language, and earlier headers', () => {
+    const { tr, en } = customerColumnLabels;
+    for (const lang of [tr, en])
+      for (const column of customerImportColumns)
+        expect(customerImportHeaderMap.get(foldLabel(lang[column]))).toBe(column);
+    expect(customerImportHeaderMap.get(foldLabel('Locality'))).toBe('customer_locality');
+    for (const label of [
+      ...Object.values(customerExportOnlyLabels.tr),
+      ...Object.values(customerExportOnlyLabels.en),
+    ])
+      expect(customerImportSkippedHeaders.has(foldLabel(label))).toBe(true);
+    const base = { customer_phone: '0532 890 61 24', customer_name: 'Ayşe', customer_surname: 'Işık' };
+    for (const lang of ['tr', 'en'] as const) {
+      for (const gender of customerGenders)
+        expect(
+          customerImportRow.parse({ ...base, customer_gender: customerGenderLabels[lang][gender] })
+            .customer_gender,
+        ).toBe(gender);
+      for (const frequency of customerFrequencies)
+        expect(
+          customerImportRow.parse({ ...base, customer_frequency: customerFrequencyLabels[lang][frequency] })
+            .customer_frequency,
+        ).toBe(frequency);
+      expect(
+        customerImportRow.parse({
+          ...base,
+          customer_sms_permission: yesNoLabels[lang].yes,
+          customer_call_permission: yesNoLabels[lang].no,
+        }),
+      ).toMatchObject({ customer_sms_permission: true, customer_call_permission: false });
+    }
   });
 
   it('names each bad cell', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate, multilineText, personName, singleLineText } from '../common/text';
+import { yesNoLabels } from '../i18n/labels';
 import type { Language } from '../i18n/languages';
 import {
   type customerFrequencies,
@@ -7,6 +8,14 @@ import {
   customerGender,
   type customerGenders,
 } from './customer';
+import {
+  customerColumnAliases,
+  customerColumnLabels,
+  customerExportOnlyAliases,
+  customerExportOnlyLabels,
+  customerFrequencyLabels,
+  customerGenderLabels,
+} from './labels';
 import { customerPhone } from './phone';
 import { vehiclePlate } from './vehicle-plate';
 
@@ -48,59 +57,6 @@ export const CUSTOMER_IMPORT_MAX_ROWS = 200_000;
 /** Largest file accepted (a 100,000-row file with every column is about 10 MB). */
 export const CUSTOMER_IMPORT_MAX_BYTES = 30 * 1024 * 1024;
 
-/** The column headers in each language: the export writes these, the import reads them (and the keys). */
-export const customerColumnLabels: Record<Language, Record<CustomerImportColumn, string>> = {
-  tr: {
-    customer_phone: 'Telefon',
-    customer_name: 'Ad',
-    customer_surname: 'Soyad',
-    customer_email: 'E-posta',
-    customer_gender: 'Cinsiyet',
-    customer_birthdate: 'Doğum tarihi',
-    customer_province: 'İl',
-    customer_district: 'İlçe',
-    customer_locality: 'Mahalle',
-    customer_address: 'Adres',
-    customer_number_of_children: 'Çocuk sayısı',
-    customer_frequency: 'Ziyaret sıklığı',
-    customer_vehicle_plate: 'Araç plakası',
-    customer_is_parent: 'Ebeveyn',
-    customer_sms_permission: 'SMS izni',
-    customer_email_permission: 'E-posta izni',
-    customer_call_permission: 'Arama izni',
-    customer_kvkk_permission: 'KVKK onayı',
-  },
-  en: {
-    customer_phone: 'Phone',
-    customer_name: 'Name',
-    customer_surname: 'Surname',
-    customer_email: 'Email',
-    customer_gender: 'Gender',
-    customer_birthdate: 'Birth date',
-    customer_province: 'Province',
-    customer_district: 'District',
-    customer_locality: 'Locality',
-    customer_address: 'Address',
-    customer_number_of_children: 'Children',
-    customer_frequency: 'Visit frequency',
-    customer_vehicle_plate: 'Vehicle plate',
-    customer_is_parent: 'Parent',
-    customer_sms_permission: 'SMS permission',
-    customer_email_permission: 'Email permission',
-    customer_call_permission: 'Call permission',
-    customer_kvkk_permission: 'KVKK consent',
-  },
-};
-
-/** Columns of the customer export the import skips (with `_id`): derived, or set by staff only. */
-export const customerExportOnlyLabels: Record<
-  Language,
-  { age: string; developer: string; registered: string }
-> = {
-  tr: { age: 'Yaş', developer: 'Geliştirici', registered: 'Kayıt tarihi' },
-  en: { age: 'Age', developer: 'Developer', registered: 'Registered at' },
-};
-
 const TURKISH: Record<string, string> = {
   İ: 'i',
   I: 'i',
@@ -131,12 +87,17 @@ const wordMap = <T extends string>(entries: Record<T, readonly string[]>) => {
   return map;
 };
 
-/** Header text → column, for the keys and both languages' labels. */
+/** Header text → column, for the keys, both languages' labels and earlier headers. */
 export const customerImportHeaderMap: ReadonlyMap<string, CustomerImportColumn> = wordMap(
   Object.fromEntries(
     customerImportColumns.map((column) => [
       column,
-      [column, customerColumnLabels.tr[column], customerColumnLabels.en[column]],
+      [
+        column,
+        customerColumnLabels.tr[column],
+        customerColumnLabels.en[column],
+        ...(customerColumnAliases[column] ?? []),
+      ],
     ]),
   ) as Record<CustomerImportColumn, string[]>,
 );
@@ -151,27 +112,51 @@ export const customerImportReasonLabels: Record<Language, string> = {
 /** Headers skipped without complaint (the export's read-only columns, the refused rows' reasons), folded. */
 export const customerImportSkippedHeaders: ReadonlySet<string> = new Set(
   [
-    '_id',
+    ...customerExportOnlyAliases,
     ...Object.values(customerExportOnlyLabels.tr),
     ...Object.values(customerExportOnlyLabels.en),
     ...Object.values(customerImportReasonLabels),
   ].map(foldLabel),
 );
 
-const flagWords = wordMap({
-  true: ['evet', 'yes', '1', 'e', 'y', 'var', 'x'],
-  false: ['hayır', 'no', '0', 'h', 'n', 'yok'],
+/** Each value's words in both languages (as the export writes them), and the other ways sheets write it. */
+const labelWords = <T extends string>(
+  labels: Record<Language, Record<T, string>>,
+  others: Record<T, readonly string[]>,
+) =>
+  wordMap(
+    Object.fromEntries(
+      (Object.keys(others) as T[]).map((value): [T, string[]] => [
+        value,
+        [labels.tr[value], labels.en[value], ...others[value]],
+      ]),
+    ) as Record<T, string[]>,
+  );
+
+const flagWords = labelWords(
+  {
+    tr: { true: yesNoLabels.tr.yes, false: yesNoLabels.tr.no },
+    en: { true: yesNoLabels.en.yes, false: yesNoLabels.en.no },
+  },
+  { true: ['1', 'e', 'y', 'var', 'x'], false: ['0', 'h', 'n', 'yok'] },
+);
+const genderWords = labelWords<(typeof customerGenders)[number]>(customerGenderLabels, {
+  male: ['e', 'm', 'bay'],
+  female: ['k', 'f', 'bayan'],
+  unknown: [
+    'belirtmek istemiyor',
+    'belirtmek istemiyorum',
+    'bilinmiyor',
+    'prefer not to say',
+    'diğer',
+    'other',
+  ],
 });
-const genderWords = wordMap<(typeof customerGenders)[number]>({
-  male: ['erkek', 'e', 'm', 'bay'],
-  female: ['kadın', 'k', 'f', 'bayan'],
-  unknown: ['belirtilmemiş', 'belirtmek istemiyorum', 'bilinmiyor', 'prefer not to say', 'diğer', 'other'],
-});
-const frequencyWords = wordMap<(typeof customerFrequencies)[number]>({
-  first_visit: ['ilk ziyaret', 'first visit'],
-  several_per_year: ['yılda birkaç kez', 'several per year', 'several times a year'],
-  once_a_month: ['ayda bir', 'once a month'],
-  once_a_week: ['haftada bir', 'once a week'],
+const frequencyWords = labelWords<(typeof customerFrequencies)[number]>(customerFrequencyLabels, {
+  first_visit: [],
+  several_per_year: ['several per year'],
+  once_a_month: [],
+  once_a_week: [],
 });
 
 const optional = <T extends z.ZodType>(schema: T) =>

@@ -3,13 +3,18 @@ import type { Language } from './languages';
 import { type MessageParams, validationMessage } from './messages';
 
 /**
- * Zod reports a missing value as a plain type error; this marks it as `validation.required` so that
- * both the server and the forms can say "required" rather than "must be text". Schemas in this
- * package give their own messages as `validation.<key>` keys.
+ * Zod reports a missing value as a plain type error, and an empty text as too short or badly
+ * formed; this marks both as `validation.required`, so that the server and the forms say "required"
+ * rather than "must be text", "at least 6 characters" or "enter a valid email" for a field left
+ * empty. Schemas in this package give their own messages as `validation.<key>` keys.
  */
 z.config({
-  customError: (issue) =>
-    issue.code === 'invalid_type' && issue.input === undefined ? 'validation.required' : undefined,
+  customError: (issue) => {
+    if (issue.code === 'invalid_type' && issue.input === undefined) return 'validation.required';
+    if ((issue.code === 'too_small' || issue.code === 'invalid_format') && issue.input === '')
+      return 'validation.required';
+    return undefined;
+  },
 });
 
 type Issue = z.core.$ZodIssue;
@@ -37,6 +42,9 @@ const keyOf = (issue: Issue): [string, MessageParams?] => {
     case 'invalid_type':
       return [`type.${typeKey(issue.expected)}`];
     case 'too_small':
+      // "At least 1 character / item" is what "required" says.
+      if (Number(issue.minimum) === 1 && (issue.origin === 'string' || issue.origin === 'array'))
+        return ['required'];
       return [sizeKey(issue), { minimum: String(issue.minimum) }];
     case 'too_big':
       return [sizeKey(issue), { maximum: String(issue.maximum) }];

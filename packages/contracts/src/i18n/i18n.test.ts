@@ -62,6 +62,28 @@ describe('issuesToFields', () => {
     const wrongType = schema.safeParse({ name: 5 });
     expect(issuesToFields(wrongType.error!.issues, 'en').name).toBe('Must be text');
   });
+
+  it('says required, not "at least 1 character" or "enter a valid email", for a field left empty', () => {
+    const form = z.strictObject({
+      note: z.string().trim().min(1),
+      email: z.email().min(6),
+      code: z.string().min(4),
+      tags: z.array(z.string()).min(1),
+    });
+    const empty = form.safeParse({ note: '   ', email: '', code: '', tags: [] });
+    expect(issuesToFields(empty.error!.issues, 'tr')).toEqual({
+      note: 'Bu alan zorunludur',
+      email: 'Bu alan zorunludur',
+      code: 'Bu alan zorunludur',
+      tags: 'Bu alan zorunludur',
+    });
+    // Something typed is judged by its rule.
+    const typed = form.safeParse({ note: 'a', email: 'a@b', code: '12', tags: ['x'] });
+    expect(issuesToFields(typed.error!.issues, 'en')).toEqual({
+      email: 'Enter a valid email address',
+      code: 'Must be at least 4 characters',
+    });
+  });
 });
 
 describe('message catalogues', () => {

@@ -26,6 +26,7 @@ export const messages: Record<Language, Catalogue> = {
       LOCATION_NOT_FOUND: 'AVM bulunamadı',
       METHOD_NOT_ALLOWED: 'Bu adres {{method}} isteğini desteklemiyor',
       CONFLICT: 'Bu kayıt zaten var',
+      NAME_TAKEN: 'Bu ad zaten kullanılıyor; başka bir ad girin',
       TOO_MANY_REQUESTS: 'Çok fazla istek gönderildi; lütfen biraz sonra tekrar deneyin',
       OPERATION_LIMIT:
         'Bu işlemden aynı anda en fazla {{limit}} tane çalıştırabilirsiniz; süren işlem bitince tekrar deneyin',
@@ -84,6 +85,8 @@ export const messages: Record<Language, Catalogue> = {
     },
     validation: {
       required: 'Bu alan zorunludur',
+      nameTaken: 'Bu ad zaten kullanılıyor (büyük-küçük harf farkı gözetilmez)',
+      personName: 'Yalnızca harf, boşluk, kesme işareti (’), kısa çizgi (-) ve nokta içerebilir',
       controlCharacters: 'Kontrol karakterleri (ör. NUL) içeremez',
       dateRange: '{{min}} ile {{max}} arasında bir tarih olmalıdır',
       invalid: 'Geçersiz değer',
@@ -154,7 +157,7 @@ export const messages: Record<Language, Catalogue> = {
       'tooBig.date': 'Daha önceki bir tarih olmalıdır',
       'format.email': 'Geçerli bir e-posta adresi girin',
       'format.url': 'Geçerli bir URL girin',
-      'format.date': 'Geçerli bir tarih girin (YYYY-AA-GG)',
+      'format.date': 'Geçerli bir tarih girin',
       'format.datetime': 'Geçerli bir tarih ve saat girin',
       'format.other': 'Biçimi geçersiz',
       oneOf: 'Şunlardan biri olmalıdır: {{values}}',
@@ -175,6 +178,7 @@ export const messages: Record<Language, Catalogue> = {
       LOCATION_NOT_FOUND: 'Location not found',
       METHOD_NOT_ALLOWED: 'This address does not support {{method}}',
       CONFLICT: 'This record already exists',
+      NAME_TAKEN: 'This name is already in use; enter another one',
       TOO_MANY_REQUESTS: 'Too many requests; please try again shortly',
       OPERATION_LIMIT:
         'You can run at most {{limit}} of these at a time; try again when the running one has finished',
@@ -232,6 +236,8 @@ export const messages: Record<Language, Catalogue> = {
     },
     validation: {
       required: 'This field is required',
+      nameTaken: 'This name is already in use (letter case aside)',
+      personName: 'May contain only letters, spaces, apostrophes (’), hyphens (-) and dots',
       controlCharacters: 'Must not contain control characters (such as NUL)',
       dateRange: 'Must be a date from {{min}} to {{max}}',
       invalid: 'Invalid value',
@@ -302,7 +308,7 @@ export const messages: Record<Language, Catalogue> = {
       'tooBig.date': 'Must be an earlier date',
       'format.email': 'Enter a valid email address',
       'format.url': 'Enter a valid URL',
-      'format.date': 'Enter a valid date (YYYY-MM-DD)',
+      'format.date': 'Enter a valid date',
       'format.datetime': 'Enter a valid date and time',
       'format.other': 'Has an invalid format',
       oneOf: 'Must be one of: {{values}}',

@@ -109,8 +109,15 @@ export const microSiteCustomer = customer.pick({
 });
 export type MicroSiteCustomer = z.infer<typeof microSiteCustomer>;
 
-/** What login and register answer (spec §7: mobileToken and customer._id). */
-export const microSiteSession = z.object({ mobileToken: z.string(), customer: microSiteCustomer });
+/**
+ * What login and register answer (spec §7: mobileToken and customer._id). `reactivated`: the
+ * customer had deleted their account and this sign-in (or sign-up) brought it back.
+ */
+export const microSiteSession = z.object({
+  mobileToken: z.string(),
+  customer: microSiteCustomer,
+  reactivated: z.boolean(),
+});
 export type MicroSiteSession = z.infer<typeof microSiteSession>;
 
 const consentFlags = {

@@ -24,6 +24,7 @@ CREATE TABLE "admins" (
 CREATE TABLE "roles" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"role_name" varchar(120) NOT NULL,
+	"role_name_key" text NOT NULL,
 	"menu_items" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -103,6 +104,7 @@ CREATE TABLE "channel_types" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"location_id" varchar(24) NOT NULL,
 	"channel_type_name" varchar(120) NOT NULL,
+	"channel_type_name_key" text NOT NULL,
 	"channel_type_exp" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -113,6 +115,8 @@ CREATE TABLE "channels" (
 	"location_id" varchar(24) NOT NULL,
 	"channel_name" varchar(120) NOT NULL,
 	"channel_name_en" varchar(120) NOT NULL,
+	"channel_name_key" text NOT NULL,
+	"channel_name_en_key" text NOT NULL,
 	"channel_exp" text NOT NULL,
 	"channel_exp_en" text NOT NULL,
 	"tags" jsonb DEFAULT '[]'::jsonb NOT NULL,
@@ -223,6 +227,7 @@ CREATE TABLE "admin_invitations" (
 CREATE TABLE "locations" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"location_name" varchar(120) NOT NULL,
+	"location_name_key" text NOT NULL,
 	"location_timezone" varchar(64) DEFAULT 'Europe/Istanbul' NOT NULL,
 	"location_logo_thumbnail" text,
 	"has_mobile_app" boolean DEFAULT false NOT NULL,
@@ -347,6 +352,7 @@ ALTER TABLE "role_locations" ADD CONSTRAINT "role_locations_role_id_roles__id_fk
 ALTER TABLE "role_locations" ADD CONSTRAINT "role_locations_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_password_resets" ADD CONSTRAINT "admin_password_resets_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "admins_email_unique" ON "admins" USING btree (lower("admin_email"));--> statement-breakpoint
+CREATE UNIQUE INDEX "roles_name_key" ON "roles" USING btree ("role_name_key");--> statement-breakpoint
 CREATE INDEX "agreements_location" ON "agreements" USING btree ("location_id","agreement_type");--> statement-breakpoint
 CREATE INDEX "audit_log_at" ON "audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "audit_log_actor" ON "audit_log" USING btree ("actor_admin_id","at");--> statement-breakpoint
@@ -356,7 +362,10 @@ CREATE UNIQUE INDEX "admin_sessions_token_hash" ON "admin_sessions" USING btree 
 CREATE INDEX "admin_sessions_admin" ON "admin_sessions" USING btree ("admin_id");--> statement-breakpoint
 CREATE INDEX "channel_channel_types_type" ON "channel_channel_types" USING btree ("channel_type_id");--> statement-breakpoint
 CREATE INDEX "channel_types_location" ON "channel_types" USING btree ("location_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "channel_types_name_key" ON "channel_types" USING btree ("location_id","channel_type_name_key");--> statement-breakpoint
 CREATE INDEX "channels_location" ON "channels" USING btree ("location_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "channels_name_key" ON "channels" USING btree ("location_id","channel_name_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "channels_name_en_key" ON "channels" USING btree ("location_id","channel_name_en_key");--> statement-breakpoint
 CREATE INDEX "customer_consent_events_customer" ON "customer_consent_events" USING btree ("customer_id","consent_at");--> statement-breakpoint
 CREATE INDEX "customer_facts_location" ON "customer_facts" USING btree ("location_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "customers_location_phone" ON "customers" USING btree ("location_id","customer_phone");--> statement-breakpoint
@@ -368,6 +377,7 @@ CREATE UNIQUE INDEX "admin_invitations_token_hash" ON "admin_invitations" USING 
 CREATE UNIQUE INDEX "admin_invitations_open_email" ON "admin_invitations" USING btree (lower("admin_invite_email")) WHERE "admin_invitations"."accepted_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "locations_location_token" ON "locations" USING btree ("location_token");--> statement-breakpoint
 CREATE UNIQUE INDEX "locations_location_no" ON "locations" USING btree ("location_no");--> statement-breakpoint
+CREATE UNIQUE INDEX "locations_name_key" ON "locations" USING btree ("location_name_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_sessions_token_hash" ON "customer_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "customer_sessions_customer" ON "customer_sessions" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "spent_challenges_expires_at" ON "spent_challenges" USING btree ("expires_at");--> statement-breakpoint

@@ -1,5 +1,6 @@
 import { SYSTEM_ADMIN_ROLE_NAME } from '@avlu/contracts';
 import type { Database } from '../../platform/db/database';
+import { nameKey } from '../../platform/db/unique-names';
 import { hashPassword } from '../../platform/passwords';
 import { adminLocations, admins, roles } from './admins.tables';
 
@@ -12,7 +13,11 @@ export type FirstAdmin = { email: string; password: string; locationIds: string[
 export const createSystemAdmin = async (db: Database, admin: FirstAdmin): Promise<string> => {
   const [role] = await db
     .insert(roles)
-    .values({ role_name: SYSTEM_ADMIN_ROLE_NAME, menu_items: [] })
+    .values({
+      role_name: SYSTEM_ADMIN_ROLE_NAME,
+      role_name_key: nameKey(SYSTEM_ADMIN_ROLE_NAME),
+      menu_items: [],
+    })
     .returning({ _id: roles._id });
   const [created] = await db
     .insert(admins)

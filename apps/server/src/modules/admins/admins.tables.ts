@@ -5,12 +5,18 @@ import { idColumn, refColumn, timestamps } from '../../platform/db/columns';
 import { locations } from '../locations/locations.tables';
 
 /** A user role (spec §3): what its admins may open is the subjects held in its menu_items tree. */
-export const roles = pgTable('roles', {
-  _id: idColumn(),
-  role_name: varchar('role_name', { length: 120 }).notNull(),
-  menu_items: jsonb('menu_items').$type<MenuItemNode[]>().notNull().default([]),
-  ...timestamps(),
-});
+export const roles = pgTable(
+  'roles',
+  {
+    _id: idColumn(),
+    role_name: varchar('role_name', { length: 120 }).notNull(),
+    /** `nameKey(role_name)`: roles are picked by name, so no two differ by letter case alone (platform/db/unique-names.ts). */
+    role_name_key: text('role_name_key').notNull(),
+    menu_items: jsonb('menu_items').$type<MenuItemNode[]>().notNull().default([]),
+    ...timestamps(),
+  },
+  (table) => [uniqueIndex('roles_name_key').on(table.role_name_key)],
+);
 
 export const admins = pgTable(
   'admins',

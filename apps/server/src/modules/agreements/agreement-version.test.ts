@@ -2,6 +2,7 @@ import type { Location } from '@avlu/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testConfig, useTestApp } from '../../../test/helper';
+import { channelNameKeys } from '../channels/channels.service';
 import { channels } from '../channels/channels.tables';
 import { customerConsentEvents } from '../customers/customers.tables';
 import { microSiteFixtures, type TestMall } from '../micro-site/micro-site.fixtures';
@@ -94,6 +95,7 @@ describe('the agreement version of a desk registration', () => {
         location_id: mall._id,
         channel_name: 'Danışma',
         channel_name_en: 'Information desk',
+        ...channelNameKeys({ channel_name: 'Danışma', channel_name_en: 'Information desk' }),
         channel_exp: 'Danışma',
         channel_exp_en: 'Desk',
         channel_status: true,

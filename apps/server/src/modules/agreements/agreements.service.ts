@@ -1,6 +1,7 @@
 import type { Agreement, AgreementFilterBody } from '@avlu/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
 import { type AgreementRow, agreements } from './agreements.tables';
 
 /** The version of the KVKK notice every new mall starts with; a changed text gets a new version. */
@@ -68,14 +69,23 @@ export const listAgreementsInUse = async (
   return rows.map(toAgreement);
 };
 
-/** The version of the mall's KVKK notice in use on the micro-site, kept with consents that do not name one. */
-export const currentKvkkVersion = async (db: Database, locationId: string): Promise<string | null> => {
-  const [latest] = await listAgreementsInUse(db, locationId, {
-    agreement_type: 'kvkk',
-    agreement_target: 'mobileapp',
-  });
-  return latest?.agreement_version ?? null;
+/** The mall's KVKK notice in use (spec §5: type kvkk, target mobileapp), the newest if several. */
+const kvkkNoticeInUse = async (db: Database, locationId: string): Promise<Agreement | undefined> =>
+  (await listAgreementsInUse(db, locationId, { agreement_type: 'kvkk', agreement_target: 'mobileapp' }))[0];
+
+/**
+ * GET /customer-entry/kvkk: the notice the desk reads to a customer before they consent, the same
+ * text the micro-site shows; 404 AGREEMENT_NOT_FOUND when the mall has none in use.
+ */
+export const entryKvkkNotice = async (db: Database, locationId: string): Promise<Agreement> => {
+  const notice = await kvkkNoticeInUse(db, locationId);
+  if (!notice) throw new AppError('AGREEMENT_NOT_FOUND', 404);
+  return notice;
 };
+
+/** The version of the mall's KVKK notice in use on the micro-site, kept with consents that do not name one. */
+export const currentKvkkVersion = async (db: Database, locationId: string): Promise<string | null> =>
+  (await kvkkNoticeInUse(db, locationId))?.agreement_version ?? null;
 
 /**
  * The agreement version a consent event records. A client names the text it showed, but the

@@ -1,7 +1,7 @@
 import { adminProfile, changePasswordBody, idParams, location, profileUpdate, role } from '@avlu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/app-deps';
 import { passwordAttemptContext } from './login-throttle.service';
 import { changePassword, getProfile, updateProfile } from './profile.service';
 import { getRoleFor, staffLocations } from './staff-access.service';

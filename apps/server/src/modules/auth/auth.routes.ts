@@ -1,7 +1,7 @@
 import { loginBody, tokenResponse, unlockAccountBody } from '@avlu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/app-deps';
 import { audit } from '../../platform/audit';
 import { login } from './login.service';
 import { passwordAttemptContext, unlockAccount } from './login-throttle.service';

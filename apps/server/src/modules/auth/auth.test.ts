@@ -9,10 +9,13 @@ import { admins } from '../admins/admins.tables';
 import { auditLog } from '../audit/audit.tables';
 import { deleteOldLoginThrottles } from './login-throttle.service';
 import { loginThrottles, unlockLinks } from './login-throttles.tables';
+import { STAFF_ACCESS_CHANNEL } from './session-cache';
 import { adminSessions } from './sessions.tables';
 
 // A backstop of 10 (the least allowed; 100 by default) keeps the lock test short.
 const ctx = useTestApp({ routes: sampleRoutes, config: { staffLoginLockFailures: 10 } });
+/** A session changed behind the app's back (a direct write) is seen once its notice is heard. */
+const staffAccessHeard = () => ctx.database.notices.heardAll(STAFF_ACCESS_CHANNEL);
 
 let address = 0;
 /** Each test signs in from its own address, so the per-address limit of one test does not reach another. */
@@ -350,11 +353,13 @@ describe('session use', () => {
       (
         await db.select().from(adminSessions).where(eq(adminSessions.admin_id, staff._id))
       )[0]!.last_used_at.getTime();
-    const setLastUsed = (ago: number) =>
-      db
+    const setLastUsed = async (ago: number) => {
+      await db
         .update(adminSessions)
         .set({ last_used_at: new Date(Date.now() - ago) })
         .where(eq(adminSessions.admin_id, staff._id));
+      await staffAccessHeard();
+    };
     await setLastUsed(30_000);
     const recent = await lastUsed();
     await profileWith(staff.headers);
@@ -369,11 +374,13 @@ describe('session idle timeout', () => {
   it('ends a session unused for STAFF_SESSION_IDLE_MINUTES, a remembered one after its longer idle time', async () => {
     const staff = await ctx.newStaff();
     const { db } = ctx.database;
-    const idle = (token: string, minutes: number) =>
-      db
+    const idle = async (token: string, minutes: number) => {
+      await db
         .update(adminSessions)
         .set({ last_used_at: new Date(Date.now() - minutes * 60_000) })
         .where(eq(adminSessions.token_hash, createHash('sha256').update(token).digest('hex')));
+      await staffAccessHeard();
+    };
     expect(ctx.config.staffSessions).toEqual({ idleMinutes: 120, rememberedIdleMinutes: 7 * 24 * 60 });
     const token = staff.headers.authorization.slice('Bearer '.length);
     await idle(token, 119);

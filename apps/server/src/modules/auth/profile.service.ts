@@ -6,7 +6,7 @@ import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import { assertStoredImage, type Files } from '../../platform/files/files';
 import { assertUncommonPassword, hashPassword, verifyPassword } from '../../platform/passwords';
-import { toAdminProfiles } from '../admins/admin-profiles';
+import { adminProfiles } from '../admins/admin-profiles';
 import { admins } from '../admins/admins.tables';
 import { endResetLinks } from '../users/password-reset.service';
 import {
@@ -19,7 +19,7 @@ import { revokeAdminSessions } from './sessions.service';
 
 /** An admin's profile (spec §3 Admin user) with role name and malls in link order. */
 export const getProfile = async (db: Database, adminId: string): Promise<AdminProfile> => {
-  const [profile] = await toAdminProfiles(db, await db.select().from(admins).where(eq(admins._id, adminId)));
+  const [profile] = await adminProfiles(db, [adminId]);
   if (!profile) throw notFound();
   return profile;
 };

@@ -56,25 +56,37 @@ export const createSession = async (
 /** How long a session may go unused before it ends (STAFF_SESSION_IDLE_MINUTES and its remembered variant). */
 export type SessionIdleLimits = { idleMinutes: number; rememberedIdleMinutes: number };
 
+/** A live session as read from the database, with what its next checks need. */
+export type LiveSession = {
+  staff: StaffUser;
+  expiresAt: Date;
+  remembered: boolean;
+  lastUsedAt: Date;
+};
+
+/** Anything not shaped like our tokens (a JWT, with or without `alg: none`) is refused before the database. */
+export const isTokenShaped = (token: string): boolean => TOKEN_PATTERN.test(token);
+
+const idleSince = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
+
 /**
- * The signed-in staff user of a bearer token, or undefined for any token that does not name a live
- * session (malformed, unknown, expired, revoked, idle too long, its admin deleted). Session, admin,
- * role and the admin's malls come back from one query.
+ * The live session of a token's hash, or undefined for one that does not name a live session
+ * (unknown, expired, revoked, idle too long, its admin deleted). Session, admin, role and the admin's
+ * malls come back from one query.
  */
-export const resolveSession = async (
+export const readSession = async (
   db: Database,
-  token: string,
+  tokenHash: string,
   idle: SessionIdleLimits,
-  now = new Date(),
-): Promise<StaffUser | undefined> => {
-  // Anything not shaped like our tokens (a JWT, with or without `alg: none`) is refused before the database.
-  if (!TOKEN_PATTERN.test(token)) return undefined;
+  now: Date,
+): Promise<LiveSession | undefined> => {
   // last_used_at may lag a minute behind (it is written at most once a minute); the limits are far longer.
-  const idleSince = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
   const [row] = await db
     .select({
       sessionId: adminSessions._id,
       lastUsedAt: adminSessions.last_used_at,
+      expiresAt: adminSessions.expires_at,
+      remembered: adminSessions.remembered,
       adminId: admins._id,
       email: admins.admin_email,
       roleId: roles._id,
@@ -89,36 +101,71 @@ export const resolveSession = async (
     .innerJoin(roles, eq(roles._id, admins.admin_role_id))
     .where(
       and(
-        eq(adminSessions.token_hash, hashToken(token)),
+        eq(adminSessions.token_hash, tokenHash),
         isNull(adminSessions.revoked_at),
         gt(adminSessions.expires_at, now),
         or(
           and(
             eq(adminSessions.remembered, false),
-            gt(adminSessions.last_used_at, idleSince(idle.idleMinutes)),
+            gt(adminSessions.last_used_at, idleSince(now, idle.idleMinutes)),
           ),
           and(
             eq(adminSessions.remembered, true),
-            gt(adminSessions.last_used_at, idleSince(idle.rememberedIdleMinutes)),
+            gt(adminSessions.last_used_at, idleSince(now, idle.rememberedIdleMinutes)),
           ),
         ),
       ),
     );
   if (!row) return undefined;
-  if (now.getTime() - row.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
-    await db.update(adminSessions).set({ last_used_at: now }).where(eq(adminSessions._id, row.sessionId));
-  }
   const isSystemAdmin = isSystemAdminRole(row.roleName);
   return {
-    _id: row.adminId,
-    email: row.email,
-    roleId: row.roleId,
-    roleName: row.roleName,
-    isSystemAdmin,
-    subjects: new Set<string>(isSystemAdmin ? moduleSubjects : subjectsOf(row.menuItems as MenuItemNode[])),
-    locationIds: row.locationIds ?? [],
-    sessionId: row.sessionId,
+    staff: {
+      _id: row.adminId,
+      email: row.email,
+      roleId: row.roleId,
+      roleName: row.roleName,
+      isSystemAdmin,
+      subjects: new Set<string>(isSystemAdmin ? moduleSubjects : subjectsOf(row.menuItems as MenuItemNode[])),
+      locationIds: row.locationIds ?? [],
+      sessionId: row.sessionId,
+    },
+    expiresAt: row.expiresAt,
+    remembered: row.remembered,
+    lastUsedAt: row.lastUsedAt,
   };
+};
+
+/** The same judgement as readSession's query, on a session read before: not expired, not idle too long. */
+export const isStillLive = (session: LiveSession, idle: SessionIdleLimits, now: Date): boolean =>
+  session.expiresAt > now &&
+  session.lastUsedAt > idleSince(now, session.remembered ? idle.rememberedIdleMinutes : idle.idleMinutes);
+
+/** Notes the session's use, at most once a minute, so a session in use does not end as idle. */
+export const touchSession = async (db: Database, session: LiveSession, now: Date): Promise<void> => {
+  if (now.getTime() - session.lastUsedAt.getTime() < TOUCH_INTERVAL_MS) return;
+  // Noted before the write: concurrent requests of the same session write once.
+  session.lastUsedAt = now;
+  await db
+    .update(adminSessions)
+    .set({ last_used_at: now })
+    .where(eq(adminSessions._id, session.staff.sessionId));
+};
+
+/**
+ * The signed-in staff user of a bearer token, or undefined for any token that does not name a live
+ * session, read from the database every time (session-cache.ts keeps them in memory between calls).
+ */
+export const resolveSession = async (
+  db: Database,
+  token: string,
+  idle: SessionIdleLimits,
+  now = new Date(),
+): Promise<StaffUser | undefined> => {
+  if (!isTokenShaped(token)) return undefined;
+  const session = await readSession(db, hashToken(token), idle, now);
+  if (!session) return undefined;
+  await touchSession(db, session, now);
+  return session.staff;
 };
 
 /** Ends one session (logout). */

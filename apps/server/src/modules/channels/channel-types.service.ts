@@ -8,6 +8,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { type ListRequest, listPage, listSource } from '../../platform/db/list';
+import { assertNamesFree, nameKey, rethrowNameTaken } from '../../platform/db/unique-names';
 import { invalidFields, notFound } from '../../platform/errors';
 import type { Acting } from '../users/acting';
 import { channelChannelTypes, channelTypes } from './channels.tables';
@@ -71,21 +72,37 @@ const auditType = (db: Database, actor: Acting, action: string, row: ChannelType
     details: { channel_type_name: row.channel_type_name, ...details },
   });
 
+/** The stored columns of an input, with the name's key; 409 NAME_TAKEN when another tag of the mall has the name. */
+const columnsOf = async (db: Database, locationId: string, input: ChannelTypeInput, except?: string) => {
+  const values = channelTypeInput.parse(input);
+  await assertNamesFree(
+    db,
+    channelTypes,
+    channelTypes._id,
+    [{ key: channelTypes.channel_type_name_key, name: values.channel_type_name, field: 'channel_type_name' }],
+    { scope: inMall(locationId), except },
+  );
+  return { ...values, channel_type_name_key: nameKey(values.channel_type_name) };
+};
+
+const whenNameTaken = rethrowNameTaken({ channel_types_name_key: 'channel_type_name' });
+
 export const createChannelType = (
   db: Database,
   locationId: string,
   input: ChannelTypeInput,
   actor: Acting,
 ): Promise<ChannelType> =>
-  db.transaction(async (tx) => {
-    const values = channelTypeInput.parse(input);
-    const [row] = await tx
-      .insert(channelTypes)
-      .values({ ...values, location_id: locationId })
-      .returning(fields);
-    await auditType(tx, actor, 'channel_type.created', row!);
-    return row!;
-  });
+  db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(channelTypes)
+        .values({ ...(await columnsOf(tx, locationId, input)), location_id: locationId })
+        .returning(fields);
+      await auditType(tx, actor, 'channel_type.created', row!);
+      return row!;
+    })
+    .catch(whenNameTaken);
 
 export const updateChannelType = (
   db: Database,
@@ -94,17 +111,18 @@ export const updateChannelType = (
   input: ChannelTypeInput,
   actor: Acting,
 ): Promise<ChannelType> =>
-  db.transaction(async (tx) => {
-    const values = channelTypeInput.parse(input);
-    const [row] = await tx
-      .update(channelTypes)
-      .set(values)
-      .where(and(eq(channelTypes._id, id), inMall(locationId)))
-      .returning(fields);
-    if (!row) throw notFound();
-    await auditType(tx, actor, 'channel_type.updated', row);
-    return row;
-  });
+  db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .update(channelTypes)
+        .set(await columnsOf(tx, locationId, input, id))
+        .where(and(eq(channelTypes._id, id), inMall(locationId)))
+        .returning(fields);
+      if (!row) throw notFound();
+      await auditType(tx, actor, 'channel_type.updated', row);
+      return row;
+    })
+    .catch(whenNameTaken);
 
 /**
  * A type still on channels is taken off them rather than refused: a type is only a label, and the

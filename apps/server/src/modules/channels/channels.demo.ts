@@ -1,4 +1,6 @@
 import type { Database } from '../../platform/db/database';
+import { nameKey } from '../../platform/db/unique-names';
+import { channelNameKeys } from './channels.service';
 import { channelChannelTypes, channels, channelTypes } from './channels.tables';
 
 const demoTypes = [
@@ -16,7 +18,10 @@ const demoTypes = [
 ] as const;
 type TypeKey = (typeof demoTypes)[number]['key'];
 
-type DemoChannel = Omit<typeof channels.$inferInsert, 'location_id'> & { types: TypeKey[] };
+type DemoChannel = Omit<
+  typeof channels.$inferInsert,
+  'location_id' | 'channel_name_key' | 'channel_name_en_key'
+> & { types: TypeKey[] };
 
 const demoChannels: DemoChannel[] = [
   {
@@ -67,22 +72,29 @@ const demoChannels: DemoChannel[] = [
   },
 ];
 
-/** The demo malls' registration channels and their types (first start with DEMO_DATA). */
+/**
+ * The demo malls' registration channels and their types (first start with DEMO_DATA); answers each
+ * mall's channel ids in the order above, for its demo customers.
+ */
 export const seedDemoChannels = async (db: Database, locationIds: readonly string[]) => {
+  const channelIds = new Map<string, string[]>();
   for (const location_id of locationIds) {
+    const ids: string[] = [];
+    channelIds.set(location_id, ids);
     const typeIds = new Map<TypeKey, string>();
     for (const { key, ...type } of demoTypes) {
       const [row] = await db
         .insert(channelTypes)
-        .values({ ...type, location_id })
+        .values({ ...type, channel_type_name_key: nameKey(type.channel_type_name), location_id })
         .returning();
       typeIds.set(key, row!._id);
     }
     for (const { types, ...values } of demoChannels) {
       const [row] = await db
         .insert(channels)
-        .values({ ...values, location_id })
+        .values({ ...values, ...channelNameKeys(values), location_id })
         .returning();
+      ids.push(row!._id);
       await db.insert(channelChannelTypes).values(
         types.map((key, position) => ({
           channel_id: row!._id,
@@ -92,4 +104,5 @@ export const seedDemoChannels = async (db: Database, locationIds: readonly strin
       );
     }
   }
+  return channelIds;
 };

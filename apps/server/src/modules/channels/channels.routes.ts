@@ -10,8 +10,10 @@ import {
 } from '@avlu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/app-deps';
+import { holdUserSlot } from '../../platform/db/user-slots';
 import { locationOf } from '../../platform/request-context';
+import { customerExportSlot } from '../customers/customers.export';
 import { acting } from '../users/acting';
 import {
   createChannelType,
@@ -33,7 +35,8 @@ const tags = ['channels'];
 const mall = (request: Parameters<typeof locationOf>[0]) => locationOf(request)._id;
 
 /** Registration channels and their types ("channel tags"), spec §7 "Channels"; each mall has its own. */
-export const channelRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const channelRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  const exports = customerExportSlot(config);
   app.get(
     '/data-types/channel',
     {
@@ -95,9 +98,16 @@ export const channelRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     '/data-types/channel/export/:id',
     {
       config: channelExport,
-      schema: { tags, summary: 'Download the channel as an xlsx file', params: idParams },
+      schema: {
+        tags,
+        summary: 'The customers registered through the channel, as the customer export writes them',
+        params: idParams,
+      },
     },
-    (request, reply) => exportChannel(db, mall(request), request.params.id, request.lang, reply),
+    async (request, reply) => {
+      await holdUserSlot(db, request, reply, exports);
+      return exportChannel(db, locationOf(request), request.params.id, request.lang, reply);
+    },
   );
 
   app.get(

@@ -9,6 +9,7 @@ import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { type ListRequest, listPage, listSource } from '../../platform/db/list';
+import { assertNamesFree, nameKey, rethrowNameTaken } from '../../platform/db/unique-names';
 import { notFound } from '../../platform/errors';
 import type { Acting } from '../users/acting';
 import { checkChannelTypes } from './channel-types.service';
@@ -51,12 +52,14 @@ const toChannels = async (db: Database, rows: readonly ChannelRow[]): Promise<Ch
     db,
     rows.map((row) => row._id),
   );
-  return rows.map(({ location_id: _, created_at, updated_at, ...row }) => ({
-    ...row,
-    channel_types: types.get(row._id) ?? [],
-    createdAt: created_at.toISOString(),
-    updatedAt: updated_at.toISOString(),
-  }));
+  return rows.map(
+    ({ location_id: _, channel_name_key, channel_name_en_key, created_at, updated_at, ...row }) => ({
+      ...row,
+      channel_types: types.get(row._id) ?? [],
+      createdAt: created_at.toISOString(),
+      updatedAt: updated_at.toISOString(),
+    }),
+  );
 };
 
 export const listChannels = async (
@@ -105,12 +108,49 @@ export const getChannel = async (db: Database, locationId: string, id: string): 
   return (await toChannels(db, [row]))[0]!;
 };
 
-/** The stored columns of an input: English name and descriptions fall back to the Turkish name (spec §7). */
-const columnsOf = ({ channel_types: _, ...values }: ChannelValues) => ({
-  ...values,
-  channel_name_en: values.channel_name_en || values.channel_name,
-  channel_exp: values.channel_exp || values.channel_name,
-  channel_exp_en: values.channel_exp_en || values.channel_name_en || values.channel_name,
+/** The keys of a channel's two names (`nameKey`): a mall's channels differ in each language. */
+export const channelNameKeys = (names: { channel_name: string; channel_name_en: string }) => ({
+  channel_name_key: nameKey(names.channel_name),
+  channel_name_en_key: nameKey(names.channel_name_en),
+});
+
+/**
+ * The stored columns of an input: English name and descriptions fall back to the Turkish name (spec
+ * §7). 409 NAME_TAKEN when another channel of the mall has either name (an English name taken over
+ * from the Turkish one is named as the Turkish field).
+ */
+const columnsOf = async (
+  db: Database,
+  locationId: string,
+  { channel_types: _, ...values }: ChannelValues,
+  except?: string,
+) => {
+  const columns = {
+    ...values,
+    channel_name_en: values.channel_name_en || values.channel_name,
+    channel_exp: values.channel_exp || values.channel_name,
+    channel_exp_en: values.channel_exp_en || values.channel_name_en || values.channel_name,
+  };
+  await assertNamesFree(
+    db,
+    channels,
+    channels._id,
+    [
+      { key: channels.channel_name_key, name: columns.channel_name, field: 'channel_name' },
+      {
+        key: channels.channel_name_en_key,
+        name: columns.channel_name_en,
+        field: values.channel_name_en ? 'channel_name_en' : 'channel_name',
+      },
+    ],
+    { scope: inMall(locationId), except },
+  );
+  return { ...columns, ...channelNameKeys(columns) };
+};
+
+const whenNameTaken = rethrowNameTaken({
+  channels_name_key: 'channel_name',
+  channels_name_en_key: 'channel_name_en',
 });
 
 const setTypes = async (db: Database, channelId: string, typeIds: readonly string[]) => {
@@ -133,25 +173,27 @@ const auditChannel = (db: Database, actor: Acting, action: string, channel: Chan
   });
 
 export const createChannel = (db: Database, locationId: string, input: ChannelInput, actor: Acting) =>
-  db.transaction(async (tx) => {
-    const values = channelInput.parse(input);
-    await checkChannelTypes(tx, locationId, values.channel_types);
-    const [row] = await tx
-      .insert(channels)
-      .values({
-        ...columnsOf(values),
-        // Spec §7: a new channel never starts with these forms or the permission step on; an edit may turn them on.
-        channel_permission_allow: false,
-        channel_teacher_form_allowed: false,
-        channel_detail_payment_form_allowed: false,
-        location_id: locationId,
-      })
-      .returning();
-    await setTypes(tx, row!._id, values.channel_types);
-    const created = (await toChannels(tx, [row!]))[0]!;
-    await auditChannel(tx, actor, 'channel.created', created);
-    return created;
-  });
+  db
+    .transaction(async (tx) => {
+      const values = channelInput.parse(input);
+      await checkChannelTypes(tx, locationId, values.channel_types);
+      const [row] = await tx
+        .insert(channels)
+        .values({
+          ...(await columnsOf(tx, locationId, values)),
+          // Spec §7: a new channel never starts with these forms or the permission step on; an edit may turn them on.
+          channel_permission_allow: false,
+          channel_teacher_form_allowed: false,
+          channel_detail_payment_form_allowed: false,
+          location_id: locationId,
+        })
+        .returning();
+      await setTypes(tx, row!._id, values.channel_types);
+      const created = (await toChannels(tx, [row!]))[0]!;
+      await auditChannel(tx, actor, 'channel.created', created);
+      return created;
+    })
+    .catch(whenNameTaken);
 
 export const updateChannel = (
   db: Database,
@@ -160,16 +202,22 @@ export const updateChannel = (
   input: ChannelInput,
   actor: Acting,
 ) =>
-  db.transaction(async (tx) => {
-    const values = channelInput.parse(input);
-    if (!(await findChannelRow(tx, locationId, id))) throw notFound();
-    await checkChannelTypes(tx, locationId, values.channel_types);
-    const [row] = await tx.update(channels).set(columnsOf(values)).where(eq(channels._id, id)).returning();
-    await setTypes(tx, id, values.channel_types);
-    const updated = (await toChannels(tx, [row!]))[0]!;
-    await auditChannel(tx, actor, 'channel.updated', updated);
-    return updated;
-  });
+  db
+    .transaction(async (tx) => {
+      const values = channelInput.parse(input);
+      if (!(await findChannelRow(tx, locationId, id))) throw notFound();
+      await checkChannelTypes(tx, locationId, values.channel_types);
+      const [row] = await tx
+        .update(channels)
+        .set(await columnsOf(tx, locationId, values, id))
+        .where(eq(channels._id, id))
+        .returning();
+      await setTypes(tx, id, values.channel_types);
+      const updated = (await toChannels(tx, [row!]))[0]!;
+      await auditChannel(tx, actor, 'channel.updated', updated);
+      return updated;
+    })
+    .catch(whenNameTaken);
 
 export const deleteChannel = (db: Database, locationId: string, id: string, actor: Acting) =>
   db.transaction(async (tx) => {

@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { idColumn, refColumn, timestamps } from '../../platform/db/columns';
 import { locations } from '../locations/locations.tables';
 
@@ -11,10 +21,15 @@ export const channelTypes = pgTable(
       .notNull()
       .references(() => locations._id, { onDelete: 'cascade' }),
     channel_type_name: varchar('channel_type_name', { length: 120 }).notNull(),
+    /** `nameKey(channel_type_name)`: a mall's tags differ by more than letter case (platform/db/unique-names.ts). */
+    channel_type_name_key: text('channel_type_name_key').notNull(),
     channel_type_exp: text('channel_type_exp').notNull().default(''),
     ...timestamps(),
   },
-  (table) => [index('channel_types_location').on(table.location_id)],
+  (table) => [
+    index('channel_types_location').on(table.location_id),
+    uniqueIndex('channel_types_name_key').on(table.location_id, table.channel_type_name_key),
+  ],
 );
 
 /** Spec §3 Channel: where a customer registered. Each mall keeps its own. */
@@ -27,6 +42,9 @@ export const channels = pgTable(
       .references(() => locations._id, { onDelete: 'cascade' }),
     channel_name: varchar('channel_name', { length: 120 }).notNull(),
     channel_name_en: varchar('channel_name_en', { length: 120 }).notNull(),
+    /** `nameKey` of both names: a mall's channels differ in each language (platform/db/unique-names.ts). */
+    channel_name_key: text('channel_name_key').notNull(),
+    channel_name_en_key: text('channel_name_en_key').notNull(),
     channel_exp: text('channel_exp').notNull(),
     channel_exp_en: text('channel_exp_en').notNull(),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
@@ -44,7 +62,11 @@ export const channels = pgTable(
     channel_status: boolean('channel_status').notNull().default(true),
     ...timestamps(),
   },
-  (table) => [index('channels_location').on(table.location_id)],
+  (table) => [
+    index('channels_location').on(table.location_id),
+    uniqueIndex('channels_name_key').on(table.location_id, table.channel_name_key),
+    uniqueIndex('channels_name_en_key').on(table.location_id, table.channel_name_en_key),
+  ],
 );
 
 /**

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
 import { XLSX_CONTENT_TYPE } from '../../platform/excel/xlsx-stream';
 import { customers } from '../customers/customers.tables';
+import { multipartFile } from '../customers/import-fixtures';
 import { seedDemoChannels } from './channels.demo';
 
 const ctx = useTestApp();
@@ -110,7 +111,7 @@ describe('channels', () => {
     expect(Object.keys(bad.json().fields).sort()).toEqual(['orderBy', 'showAll']);
   });
 
-  it('exports the channel’s customers as an xlsx file named after it', async () => {
+  it('exports the channel’s customers as the customer export writes them, named after it, and the file imports back', async () => {
     const mall = await ctx.newLocation();
     const desk = channel.parse(
       (await call(mall._id, 'POST', 'channel', { channel_name: 'AVM Danışma' })).json(),
@@ -137,10 +138,7 @@ describe('channels', () => {
       },
       { ...base, channel_id: web._id, customer_phone: '+905321112235', customer_name: 'Web' },
     ]);
-    const response = await ctx.inject({
-      method: 'POST',
-      url: `/api/data-types/channel/export/${desk._id}?locationId=${mall._id}`,
-    });
+    const response = await call(mall._id, 'POST', `channel/export/${desk._id}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
     expect(response.headers['content-disposition']).toContain(
@@ -149,22 +147,41 @@ describe('channels', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.name).toBe('Müşteriler');
+    // The customer export's file, of the channel's customers: its words in the request's language.
+    expect(sheet.name).toBe('Customers');
     expect(sheet.rowCount).toBe(2);
-    expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['Telefon', 'Ad', 'Soyad']);
-    expect((sheet.getRow(2).values as unknown[]).slice(1, 11)).toEqual([
-      '+905321112233',
-      'Ayşe',
-      'Işık',
-      undefined,
-      'İstanbul',
-      'Kadıköy',
-      'Hayır',
-      'Hayır',
-      'Hayır',
-      'Evet',
-    ]);
-    expect(sheet.getRow(2).getCell(11).value).toBeInstanceOf(Date);
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    const cells = Object.fromEntries(
+      headers.map((header, index) => [header, sheet.getRow(2).getCell(index + 1).value]),
+    );
+    expect(cells).toMatchObject({
+      Phone: '0532 111 22 33',
+      Name: 'Ayşe',
+      Surname: 'Işık',
+      Province: 'İstanbul',
+      District: 'Kadıköy',
+      'SMS permission': 'No',
+      'KVKK consent': 'Yes',
+      'Registration channel': 'AVM Danışma',
+    });
+    expect(cells['Registered on']).toBeInstanceOf(Date);
+    // It imports into another mall as it is.
+    const other = await ctx.newLocation();
+    const body = multipartFile('customer_data', response.rawPayload);
+    const imported = await ctx.inject({
+      method: 'POST',
+      url: `/api/customer/import?locationId=${other._id}`,
+      payload: body.payload,
+      headers: { ...body.headers, ...en },
+    });
+    expect(imported.json()).toMatchObject({ added_data: 1, error_count: 0 });
+    const [copy] = await ctx.database.db.select().from(customers).where(eq(customers.location_id, other._id));
+    expect(copy).toMatchObject({
+      customer_phone: '+905321112233',
+      customer_name: 'Ayşe',
+      customer_surname: 'Işık',
+      customer_kvkk_permission: true,
+    });
 
     const missing = await call(mall._id, 'POST', 'channel/export/0123456789abcdef01234567');
     expect(missing.statusCode).toBe(404);
@@ -203,7 +220,7 @@ describe('channels', () => {
     expect(both.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
   });
 
-  it('neutralises formula-like text in the export and keeps phones as they are', async () => {
+  it('neutralises formula-like text in the export and writes phones as the back-office shows them', async () => {
     const mall = await ctx.newLocation();
     const sum = channel.parse((await call(mall._id, 'POST', 'channel', { channel_name: '@SUM(1)' })).json());
     await ctx.database.db.insert(customers).values({
@@ -219,7 +236,7 @@ describe('channels', () => {
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const row = workbook.worksheets[0]!.getRow(2);
     expect([1, 2, 3].map((column) => row.getCell(column).value)).toEqual([
-      '+905321234567',
+      '0532 123 45 67',
       '\'=HYPERLINK("http://x","y")',
       "'+cmd|calc",
     ]);

@@ -1,4 +1,5 @@
 import {
+  agreement,
   channel,
   customer,
   customerEntryCheck,
@@ -9,8 +10,9 @@ import {
 } from '@avlu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/app-deps';
 import { locationOf } from '../../platform/request-context';
+import { entryKvkkNotice } from '../agreements/agreements.service';
 import { getChannel, listEntryChannels } from '../channels/channels.service';
 import { checkEntry, registerCustomer, updateEntryCustomer } from './customer-entry.service';
 
@@ -46,6 +48,19 @@ export const customerEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
       },
     },
     (request) => getChannel(db, locationOf(request)._id, request.params.id),
+  );
+  app.get(
+    '/customer-entry/kvkk',
+    {
+      config: registration,
+      schema: {
+        tags,
+        summary:
+          'The mall’s KVKK notice in use (type kvkk, target mobileapp), for the desk to read to the customer before they consent; 404 AGREEMENT_NOT_FOUND without one',
+        response: { 200: agreement },
+      },
+    },
+    (request) => entryKvkkNotice(db, locationOf(request)._id),
   );
   app.post(
     '/customer-entry/check',

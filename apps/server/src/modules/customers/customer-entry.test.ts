@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestStaff, useTestApp } from '../../../test/helper';
 import { agreements } from '../agreements/agreements.tables';
 import { auditLog } from '../audit/audit.tables';
+import { channelNameKeys } from '../channels/channels.service';
 import { channels } from '../channels/channels.tables';
 import { customerConsentEvents, customers } from './customers.tables';
 
@@ -21,13 +22,19 @@ const nextPhone = () =>
   `0532 400 ${String(1000 + ++phoneCount).slice(0, 2)} ${String(1000 + phoneCount).slice(2)}`;
 const e164 = (phone: string) => `+90${phone.replace(/\D/g, '').slice(1)}`;
 
+let channelCount = 0;
 const newChannel = async (location: Location, values: Partial<typeof channels.$inferInsert> = {}) => {
+  // Each channel of a mall has its own name (issue 12 #7).
+  const names = {
+    channel_name: `Danışma ${String.fromCharCode(65 + channelCount++)}`,
+    channel_name_en: `Desk ${channelCount}`,
+  };
   const [row] = await ctx.database.db
     .insert(channels)
     .values({
       location_id: location._id,
-      channel_name: 'Danışma',
-      channel_name_en: 'Information desk',
+      ...names,
+      ...channelNameKeys(names),
       channel_exp: 'Danışma masası',
       channel_exp_en: 'Information desk',
       channel_status: true,
@@ -98,10 +105,57 @@ describe('GET /api/customer/channel/{id}', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       _id: open,
-      channel_name: 'Danışma',
+      channel_name: 'Danışma A',
       channel_cdp_data_entry: true,
     });
     expect((await call('GET', `/customer/channel/${otherMallChannel}`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/customer-entry/kvkk', () => {
+  it('answers the mall’s KVKK notice in use, the text the desk reads to the customer', async () => {
+    const response = await call('GET', '/customer-entry/kvkk');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      agreement_type: 'kvkk',
+      agreement_target: 'mobileapp',
+      agreement_in_use: true,
+      agreement_version: '2026-11',
+      agreement_title: 'KVKK Aydınlatma Metni',
+      agreement_text: expect.stringContaining(`${mall.location_name} ("AVM")`),
+    });
+    // Another mall's desk reads its own mall's notice.
+    const other = await ctx.newStaff({ subjects: [REGISTRATION], locations: [otherMall] });
+    const theirs = await call('GET', '/customer-entry/kvkk', undefined, { location: otherMall, as: other });
+    expect(theirs.json().agreement_text).toContain(`${otherMall.location_name} ("AVM")`);
+  });
+
+  it('answers the newest notice in use, and 404 AGREEMENT_NOT_FOUND when none is', async () => {
+    const local = await ctx.newLocation();
+    const clerk = await ctx.newStaff({ subjects: [REGISTRATION], locations: [local] });
+    const read = (lang = 'tr') =>
+      call('GET', '/customer-entry/kvkk', undefined, { location: local, as: clerk, lang });
+    const notice = (version: string) => ({
+      location_id: local._id,
+      agreement_type: 'kvkk' as const,
+      agreement_target: 'mobileapp' as const,
+      agreement_version: version,
+      agreement_title: `KVKK ${version}`,
+      agreement_text: `Metin ${version}`,
+      created_at: new Date(Date.now() + 60_000),
+    });
+    await ctx.database.db.insert(agreements).values(notice('2027-01'));
+    expect((await read()).json()).toMatchObject({
+      agreement_version: '2027-01',
+      agreement_text: 'Metin 2027-01',
+    });
+    await ctx.database.db
+      .update(agreements)
+      .set({ agreement_in_use: false })
+      .where(eq(agreements.location_id, local._id));
+    const none = await read('en');
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ code: 'AGREEMENT_NOT_FOUND', message: 'Agreement not found' });
   });
 });
 
@@ -317,7 +371,7 @@ describe('POST /api/customer-entry/register', () => {
           call(
             'POST',
             '/customer-entry/register',
-            registration(phone, { customer_name: `Eş ${index}`, customer_allows_sms: true }),
+            registration(phone, { customer_name: `Eş ${'ABCDEFGH'[index]}`, customer_allows_sms: true }),
           ),
         ),
       );
@@ -391,7 +445,7 @@ describe('POST /api/customer-entry/update/{id}', () => {
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({
-      customer_birthdate: 'Enter a valid date (YYYY-MM-DD)',
+      customer_birthdate: 'Enter a valid date',
       customer_vehicle_plate: 'Enter a valid vehicle plate',
     });
     await ctx.database.db

@@ -2,6 +2,7 @@ import type { Location, SegmentFilter } from '@avlu/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
+import { channelNameKeys } from '../channels/channels.service';
 import { channels } from '../channels/channels.tables';
 import { locations } from '../locations/locations.tables';
 import { allowConsentErasure } from './consents.service';
@@ -25,6 +26,7 @@ const newChannel = async (location: Location) => {
       location_id: location._id,
       channel_name: 'Stant',
       channel_name_en: 'Stand',
+      ...channelNameKeys({ channel_name: 'Stant', channel_name_en: 'Stand' }),
       channel_exp: '',
       channel_exp_en: '',
     })

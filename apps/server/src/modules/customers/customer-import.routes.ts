@@ -1,7 +1,7 @@
 import { CUSTOMER_IMPORT_MAX_BYTES, customerImportResult } from '@avlu/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/app-deps';
 import { readUploadedFile } from '../../platform/files/upload';
 import { locationOf } from '../../platform/request-context';
 import { importCustomers } from './customers.import';

@@ -45,16 +45,34 @@ const ascii = (text: string) =>
     .toLowerCase();
 
 /**
+ * How the demo customers registered, by the mall's demo channels in their order (desk, app, website,
+ * event stand, car park kiosk); the rest signed up on the micro-site, which has no channel.
+ */
+const channelShares = [0.35, 0.25, 0.15, 0.1, 0.05];
+
+/**
  * Demo customers for one mall, inserted in batches with their consents and an 'import' history row
- * for each granted consent. Deterministic per `seed`; numbers are unique within the mall.
+ * for each granted consent, registered through the mall's `channelIds` (seedDemoChannels) in the
+ * shares above. Deterministic per `seed`; numbers are unique within the mall.
  */
 export const seedDemoCustomers = async (
   db: Database,
   locationId: string,
   seed: number,
+  channelIds: readonly string[] = [],
   count = DEMO_CUSTOMERS_PER_MALL,
 ) => {
   const random = seededRandom(seed);
+  // A stream of its own, so the customers are the same with or without channels.
+  const channelRandom = seededRandom(seed * 7919 + 1);
+  const channelOf = () => {
+    let roll = channelRandom();
+    for (const [index, share] of channelShares.entries()) {
+      if (roll < share) return channelIds[index] ?? null;
+      roll -= share;
+    }
+    return null;
+  };
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   // The first demo mall is in İstanbul, the second in İzmir.
   const home = seed % 2 === 1 ? 'İstanbul' : 'İzmir';
@@ -90,6 +108,7 @@ export const seedDemoCustomers = async (
       rows.push({
         _id,
         location_id: locationId,
+        channel_id: channelOf(),
         customer_phone: phone,
         customer_name: name,
         customer_surname: surname,

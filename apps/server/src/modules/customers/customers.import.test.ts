@@ -78,7 +78,7 @@ describe('POST /api/customer/import', () => {
       error_list: [
         { row: 3, field: 'customer_phone', reason: 'Geçerli bir telefon numarası girin' },
         { row: 4, field: 'customer_email', reason: 'Geçerli bir e-posta adresi girin' },
-        { row: 4, field: 'customer_birthdate', reason: 'Geçerli bir tarih girin (YYYY-AA-GG)' },
+        { row: 4, field: 'customer_birthdate', reason: 'Geçerli bir tarih girin' },
         { row: 4, field: 'customer_vehicle_plate', reason: 'Geçerli bir araç plakası girin' },
         {
           row: 4,
@@ -104,7 +104,7 @@ describe('POST /api/customer/import', () => {
     expect(en.json().error_list.map((error: { reason: string }) => error.reason)).toEqual([
       'Enter a valid phone number',
       'Enter a valid email address',
-      'Enter a valid date (YYYY-MM-DD)',
+      'Enter a valid date',
       'Enter a valid vehicle plate',
       'Must be yes or no (evet/hayır, yes/no, 1/0)',
     ]);

@@ -12,10 +12,10 @@ import {
   marketingPermission,
 } from '@avlu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/app-deps';
 import { holdUserSlot, withUserSlot } from '../../platform/db/user-slots';
 import { locationOf } from '../../platform/request-context';
-import { exportCustomers } from './customers.export';
+import { customerExportSlot, exportCustomers } from './customers.export';
 import {
   countCustomers,
   deleteCustomer,
@@ -35,7 +35,7 @@ const tags = ['customers'];
 export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   // A count reads a whole segment and an export streams it: a few per user at a time, across processes.
   const counts = { kind: 'customers.count', limit: config.perUser.counts };
-  const exports = { kind: 'customers.export', limit: config.perUser.exports };
+  const exports = customerExportSlot(config);
   app.post(
     '/customer/filter',
     {

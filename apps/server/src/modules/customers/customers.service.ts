@@ -9,11 +9,11 @@ import {
   paginationOf,
   type SegmentFilter,
 } from '@avlu/contracts';
-import { and, asc, count, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AuditRequest, audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
-import { listSource } from '../../platform/db/list';
-import { foldedColumn, foldText } from '../../platform/db/search';
+import { listOrder, listSource } from '../../platform/db/list';
+import { alphabetical, foldedColumn, foldText } from '../../platform/db/search';
 import { AppError, notFound } from '../../platform/errors';
 import { locations } from '../locations/locations.tables';
 import { revokeCustomerSessions } from '../micro-site/customer-sessions.service';
@@ -44,11 +44,15 @@ export const customerList = listSource({
   uniqueKey: customers._id,
   // The keyword is matched by `keywordWhere` below, on the indexed search column.
   search: [],
+  // Names and provinces in Turkish alphabetical order (İzmir among the I's, not after Zonguldak).
   sortable: {
     createdAt: customers.created_at,
-    customer_name: customers.customer_name,
-    customer_surname: customers.customer_surname,
+    customer_name: alphabetical(customers.customer_name),
+    customer_surname: alphabetical(customers.customer_surname),
     customer_birthdate: customers.customer_birthdate,
+    // Days lived: the same order as the age column, finer within a year; unknown birthdates last.
+    age: sql`current_date - ${customers.customer_birthdate}`,
+    customer_province: alphabetical(customers.customer_province),
   },
   defaultSort: { orderBy: 'createdAt', order: 'desc' },
 });
@@ -136,8 +140,6 @@ export const listCustomers = async (
   const today = mallToday(mall);
   const where = and(segmentOf(mall._id, query.filter, today), keywordWhere(query.keyword, query.searchType));
   const { limit, currentPage } = query.pagination;
-  const direction = (query.order ?? customerList.defaultSort.order) === 'asc' ? asc : desc;
-  const sortBy = customerList.sortable[query.orderBy ?? customerList.defaultSort.orderBy];
   // The page and its total as two queries, side by side on PostgreSQL's pool. The total counts up to
   // one past the cap: an exact count of a broad segment reads a million rows for a 25-row page.
   const [rows, [total]] = await Promise.all([
@@ -145,7 +147,7 @@ export const listCustomers = async (
       .select(customerFields(today))
       .from(customers)
       .where(where)
-      .orderBy(direction(sortBy), direction(customers._id))
+      .orderBy(...listOrder(customerList, query))
       .limit(limit)
       .offset((currentPage - 1) * limit),
     db.select({ count: count() }).from(

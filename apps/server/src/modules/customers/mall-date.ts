@@ -1,13 +1,24 @@
 import type { Location } from '@avlu/contracts';
 
+/** One formatter per time zone: making an Intl.DateTimeFormat costs far more than using one. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterIn = (timezone: string) => {
+  let formatter = formatters.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formatters.set(timezone, formatter);
+  }
+  return formatter;
+};
+
 /** The calendar date at `now` in a time zone, as yyyy-mm-dd. */
 export const dateIn = (timezone: string, now: Date = new Date()): string => {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
+  const parts = formatterIn(timezone).formatToParts(now);
   const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 };

@@ -1,7 +1,7 @@
 import { customerPhone, outboxMessage } from '@avlu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/app-deps';
 import { listSmsOutbox } from './dev-outbox.service';
 
 export const OUTBOX_DEFAULT_LIMIT = 20;

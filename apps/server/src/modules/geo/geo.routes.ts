@@ -11,7 +11,7 @@ import {
 import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/app-deps';
 import { listCities, listNeighborhoods, listTowns } from './geo.service';
 
 const tags = ['geo'];

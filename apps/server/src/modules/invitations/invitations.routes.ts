@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/app-deps';
 import { sortKeys } from '../../platform/db/list';
 import { appBaseUrl } from '../../platform/links';
 import { locationOf } from '../../platform/request-context';

@@ -9,6 +9,7 @@ import { eq, getTableColumns } from 'drizzle-orm';
 import { type AuditRequest, audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { type ListRequest, listPage, listSource } from '../../platform/db/list';
+import { assertNamesFree, nameKey, rethrowNameTaken } from '../../platform/db/unique-names';
 import { notFound } from '../../platform/errors';
 import { newSecretToken } from '../../platform/secret-tokens';
 import { seedKvkkAgreement } from '../agreements/agreements.service';
@@ -66,6 +67,7 @@ const columnsOf = (input: LocationSettingsInput) => {
   const links = values.location_app_links;
   return {
     location_name: values.location_name,
+    location_name_key: nameKey(values.location_name),
     timezone: values.location_meta.timezone,
     logo_thumbnail: values.location_logo.thumbnail,
     hasMobileApp: values.hasMobileApp,
@@ -85,20 +87,36 @@ const auditLocation = (db: Database, request: AuditRequest, action: string, row:
     details: { location_name: row.location_name },
   });
 
+/** 409 NAME_TAKEN when another mall has the name: malls are picked by name. */
+const assertNameFree = (db: Database, name: string, except?: string) =>
+  assertNamesFree(
+    db,
+    locations,
+    locations._id,
+    [{ key: locations.location_name_key, name, field: 'location_name' }],
+    { except },
+  );
+
+const whenNameTaken = rethrowNameTaken({ locations_name_key: 'location_name' });
+
 export const createLocationSettings = async (
   db: Database,
   input: LocationSettingsInput,
   request: AuditRequest,
 ): Promise<LocationSettings> =>
-  db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(locations)
-      .values({ ...columnsOf(input), location_token: newSecretToken() })
-      .returning();
-    await seedKvkkAgreement(tx, row!._id, row!.location_name);
-    await auditLocation(tx, request, 'location.created', row!);
-    return toLocationSettings(row!);
-  });
+  db
+    .transaction(async (tx) => {
+      const columns = columnsOf(input);
+      await assertNameFree(tx, columns.location_name);
+      const [row] = await tx
+        .insert(locations)
+        .values({ ...columns, location_token: newSecretToken() })
+        .returning();
+      await seedKvkkAgreement(tx, row!._id, row!.location_name);
+      await auditLocation(tx, request, 'location.created', row!);
+      return toLocationSettings(row!);
+    })
+    .catch(whenNameTaken);
 
 export const updateLocationSettings = async (
   db: Database,
@@ -106,12 +124,16 @@ export const updateLocationSettings = async (
   input: LocationSettingsInput,
   request: AuditRequest,
 ): Promise<LocationSettings> =>
-  db.transaction(async (tx) => {
-    const [row] = await tx.update(locations).set(columnsOf(input)).where(eq(locations._id, id)).returning();
-    if (!row) throw notFound();
-    await auditLocation(tx, request, 'location.updated', row);
-    return toLocationSettings(row);
-  });
+  db
+    .transaction(async (tx) => {
+      const columns = columnsOf(input);
+      await assertNameFree(tx, columns.location_name, id);
+      const [row] = await tx.update(locations).set(columns).where(eq(locations._id, id)).returning();
+      if (!row) throw notFound();
+      await auditLocation(tx, request, 'location.updated', row);
+      return toLocationSettings(row);
+    })
+    .catch(whenNameTaken);
 
 /** A new micro-site address: the old one (and every customer session bound to it) stops working. */
 export const renewLocationToken = async (

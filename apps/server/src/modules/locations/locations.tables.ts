@@ -9,6 +9,8 @@ export const locations = pgTable(
   {
     _id: idColumn(),
     location_name: varchar('location_name', { length: 120 }).notNull(),
+    /** `nameKey(location_name)`: malls are picked by name, so no two differ by letter case alone (platform/db/unique-names.ts). */
+    location_name_key: text('location_name_key').notNull(),
     timezone: varchar('location_timezone', { length: 64 }).notNull().default(DEFAULT_TIMEZONE),
     logo_thumbnail: text('location_logo_thumbnail'),
     hasMobileApp: boolean('has_mobile_app').notNull().default(false),
@@ -37,6 +39,7 @@ export const locations = pgTable(
   (table) => [
     uniqueIndex('locations_location_token').on(table.location_token),
     uniqueIndex('locations_location_no').on(table.location_no),
+    uniqueIndex('locations_name_key').on(table.location_name_key),
   ],
 );
 

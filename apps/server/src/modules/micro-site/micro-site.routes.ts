@@ -16,7 +16,7 @@ import {
 } from '@avlu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/app-deps';
 import { listAgreementsInUse } from '../agreements/agreements.service';
 import { revokeCustomerSession } from './customer-sessions.service';
 import {

@@ -188,6 +188,7 @@ export const login = async (
         });
       }
       const mobileToken = await createCustomerSession(tx, mall, row._id, request, now);
+      const reactivated = row.deletedAt !== null;
       // Who signed in as the customer, when and from where: the trail an account dispute needs.
       await audit(tx, request, {
         action: 'customer.signed_in',
@@ -195,7 +196,7 @@ export const login = async (
         entityId: row._id,
         details: { source: 'micro-site' },
       });
-      return { mobileToken, customer: await microSiteCustomerOf(tx, mall, row._id) };
+      return { mobileToken, customer: await microSiteCustomerOf(tx, mall, row._id), reactivated };
     },
     now,
   );
@@ -299,7 +300,7 @@ export const register = async (
         actorId: null,
       });
       const mobileToken = await createCustomerSession(tx, mall, id, request, now);
-      return { mobileToken, customer: await microSiteCustomerOf(tx, mall, id) };
+      return { mobileToken, customer: await microSiteCustomerOf(tx, mall, id), reactivated };
     },
     now,
   );

@@ -71,6 +71,7 @@ const signedUp = async (target: TestMall = mall, extra: object = {}) => {
   expect((await check(phone, { mall: target })).statusCode).toBe(200);
   const response = await register(registration(phone, await lastCode(phone), extra), { mall: target });
   expect(response.statusCode, response.body).toBe(201);
+  expect(response.json().reactivated).toBe(false);
   advance(smsCodeRules.resendSeconds + 1);
   return { phone, session: response.json() };
 };
@@ -541,7 +542,15 @@ describe('the signed-in customer', () => {
     await check(phone);
     const back = await login(phone, await lastCode(phone));
     expect(back.statusCode).toBe(200);
-    expect(back.json().customer).toMatchObject({ _id: session.customer._id, customer_deletedAt: null });
+    expect(back.json()).toMatchObject({
+      customer: { _id: session.customer._id, customer_deletedAt: null },
+      reactivated: true,
+    });
+    // Only that sign-in brought the account back.
+    await check(phone);
+    advance(smsCodeRules.resendSeconds + 1);
+    const again = await login(phone, await lastCode(phone));
+    expect(again.json().reactivated).toBe(false);
     const audits = await ctx.database.db
       .select()
       .from(auditLog)

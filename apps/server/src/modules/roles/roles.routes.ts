@@ -1,7 +1,7 @@
 import { idParams, listResponse, listSearchParams, permissionTree, role, roleInput } from '@avlu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/app-deps';
 import { forbidden } from '../../platform/auth/access-errors';
 import { sortKeys } from '../../platform/db/list';
 import { acting } from '../users/acting';

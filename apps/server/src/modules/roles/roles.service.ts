@@ -14,6 +14,7 @@ import { audit } from '../../platform/audit';
 import type { StaffUser } from '../../platform/auth/route-access';
 import type { Database } from '../../platform/db/database';
 import { type ListRequest, listPage, listSource } from '../../platform/db/list';
+import { assertNamesFree, nameKey, rethrowNameTaken } from '../../platform/db/unique-names';
 import { AppError, invalidFields, notFound } from '../../platform/errors';
 import { adminLocations, admins, roles } from '../admins/admins.tables';
 import { isSystemAdminRole as isSystemAdminName } from '../auth/sessions.service';
@@ -120,6 +121,27 @@ const checkRoleInput = (input: { role_name: string; menu_items: MenuItemNode[] }
     throw invalidFields({ menu_items: 'subjectNotGrantable' });
 };
 
+/**
+ * The stored columns of a role, with its name's key; 409 NAME_TAKEN when another role has the name
+ * (all malls' roles: the system admin picks among all of them).
+ */
+const columnsOf = async (
+  db: Database,
+  values: { role_name: string; menu_items: MenuItemNode[] },
+  except?: string,
+) => {
+  await assertNamesFree(
+    db,
+    roles,
+    roles._id,
+    [{ key: roles.role_name_key, name: values.role_name, field: 'role_name' }],
+    { except },
+  );
+  return { ...values, role_name_key: nameKey(values.role_name) };
+};
+
+const whenNameTaken = rethrowNameTaken({ roles_name_key: 'role_name' });
+
 const auditRole = (db: Database, actor: Acting, action: string, role: Role) =>
   audit(db, actor, {
     action,
@@ -147,15 +169,22 @@ export const createRole = async (
 ): Promise<Role> => {
   const values = roleInput.parse(input);
   checkRoleInput(values, actor.staff);
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(roles).values(values).returning();
-    const malls = await creationMalls(tx, actor, callLocationId);
-    if (malls.length > 0)
-      await tx.insert(roleLocations).values(malls.map((location_id) => ({ role_id: row!._id, location_id })));
-    const created = toRole(row!);
-    await auditRole(tx, actor, 'role.created', created);
-    return created;
-  });
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(roles)
+        .values(await columnsOf(tx, values))
+        .returning();
+      const malls = await creationMalls(tx, actor, callLocationId);
+      if (malls.length > 0)
+        await tx
+          .insert(roleLocations)
+          .values(malls.map((location_id) => ({ role_id: row!._id, location_id })));
+      const created = toRole(row!);
+      await auditRole(tx, actor, 'role.created', created);
+      return created;
+    })
+    .catch(whenNameTaken);
 };
 
 export const updateRole = async (
@@ -165,16 +194,22 @@ export const updateRole = async (
   actor: Acting,
 ): Promise<Role> => {
   const values = roleInput.parse(input);
-  return db.transaction(async (tx) => {
-    const existing = await findVisibleRole(tx, id, actor.staff, { lock: true });
-    if (!existing) throw notFound();
-    if (isSystemAdminRole(existing)) throw lockedRole();
-    checkRoleInput(values, actor.staff);
-    const [row] = await tx.update(roles).set(values).where(eq(roles._id, id)).returning();
-    const updated = toRole(row!);
-    await auditRole(tx, actor, 'role.updated', updated);
-    return updated;
-  });
+  return db
+    .transaction(async (tx) => {
+      const existing = await findVisibleRole(tx, id, actor.staff, { lock: true });
+      if (!existing) throw notFound();
+      if (isSystemAdminRole(existing)) throw lockedRole();
+      checkRoleInput(values, actor.staff);
+      const [row] = await tx
+        .update(roles)
+        .set(await columnsOf(tx, values, id))
+        .where(eq(roles._id, id))
+        .returning();
+      const updated = toRole(row!);
+      await auditRole(tx, actor, 'role.updated', updated);
+      return updated;
+    })
+    .catch(whenNameTaken);
 };
 
 /** A role held by users or offered by an open invitation stays: deleting it would strand them. */

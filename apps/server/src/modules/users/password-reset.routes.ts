@@ -1,7 +1,7 @@
 import { forgetPasswordBody, resetPasswordBody } from '@avlu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/app-deps';
 import { AppError } from '../../platform/errors';
 import { appBaseUrl } from '../../platform/links';
 import { countResetRequest, resetPassword, sendPasswordReset } from './password-reset.service';

@@ -8,7 +8,7 @@ import {
 } from '@avlu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/app-deps';
 import { sortKeys } from '../../platform/db/list';
 import { acting } from './acting';
 import { createUser, deleteUser, getUser, listUsers, updateUser, userList } from './users.service';

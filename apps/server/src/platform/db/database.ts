@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger as QueryLogger } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -13,6 +14,7 @@ import * as schema from '../../db/schema';
 import type { Config } from '../config';
 import { migrationsDir } from '../paths';
 import { lockDataDir } from './data-dir-lock';
+import { type Notices, pgliteNotices, postgresNotices } from './notices';
 import { retryWithBackoff } from './retry';
 
 /** The one database type of every service: the same queries run on PGlite and on node-postgres. */
@@ -27,6 +29,8 @@ export type DatabaseHandle = {
   db: Database;
   engine: Engine;
   queue: SqlExecutor;
+  /** NOTIFY as every process on this database hears it (caches kept fresh across processes). */
+  notices: Notices;
   /** Applies the checked-in migrations that are not applied yet. */
   migrate: () => Promise<void>;
   close: () => Promise<void>;
@@ -34,8 +38,12 @@ export type DatabaseHandle = {
 
 export const pgliteExtensions = { pg_trgm };
 
-export const pgliteHandle = (lite: PGlite): DatabaseHandle => {
-  const db = drizzlePglite(lite, { schema });
+/** Hears every query the services send, with its parameters (the throughput benchmark replays them). */
+export type { QueryLogger };
+
+export const pgliteHandle = (lite: PGlite, queryLogger?: QueryLogger): DatabaseHandle => {
+  const db = drizzlePglite(lite, { schema, logger: queryLogger });
+  const notices = pgliteNotices(lite);
   return {
     db,
     engine: 'pglite',
@@ -47,13 +55,20 @@ export const pgliteHandle = (lite: PGlite): DatabaseHandle => {
         return { rows: results.at(-1)?.rows ?? [] };
       },
     },
+    notices,
     migrate: () => migratePglite(db, { migrationsFolder: migrationsDir }),
-    close: () => lite.close(),
+    close: async () => {
+      await notices.close();
+      await lite.close();
+    },
   };
 };
 
-export const openPglite = async (options: Omit<PGliteOptions, 'extensions'> = {}): Promise<DatabaseHandle> =>
-  pgliteHandle(await PGlite.create({ ...options, extensions: pgliteExtensions }));
+export const openPglite = async (
+  options: Omit<PGliteOptions, 'extensions'> = {},
+  queryLogger?: QueryLogger,
+): Promise<DatabaseHandle> =>
+  pgliteHandle(await PGlite.create({ ...options, extensions: pgliteExtensions }), queryLogger);
 
 /** Any number is fine while all instances agree: it serialises migrations of instances started together. */
 const MIGRATION_LOCK = 4_116_020_251;
@@ -62,6 +77,7 @@ export type PostgresOptions = {
   logger?: Logger;
   /** How long to keep retrying the first connection (with back-off) before giving up; 0 tries once. */
   startTimeoutMs?: number;
+  queryLogger?: QueryLogger;
 };
 
 /** A query waits at most this long for a connection, so requests fail (503) instead of hanging on a lost server. */
@@ -69,7 +85,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 
 export const openPostgres = async (
   connectionString: string,
-  { logger, startTimeoutMs = 0 }: PostgresOptions = {},
+  { logger, startTimeoutMs = 0, queryLogger }: PostgresOptions = {},
 ): Promise<DatabaseHandle> => {
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // A backend that ends (a database restart, a failover, a proxy's idle timeout, pg_terminate_backend)
@@ -95,7 +111,12 @@ export const openPostgres = async (
     await pool.end().catch(() => undefined);
     throw error;
   }
-  const db = drizzlePostgres(pool, { schema });
+  const db = drizzlePostgres(pool, { schema, logger: queryLogger });
+  const notices = postgresNotices(
+    connectionString,
+    (channel, payload) => pool.query('select pg_notify($1, $2)', [channel, payload]),
+    logger,
+  );
   const migrate = async () => {
     const client = await pool.connect();
     try {
@@ -110,8 +131,12 @@ export const openPostgres = async (
     db,
     engine: 'postgres',
     queue: { executeSql: (text, values) => pool.query(text, values) },
+    notices,
     migrate,
-    close: () => pool.end(),
+    close: async () => {
+      await notices.close();
+      await pool.end();
+    },
   };
 };
 

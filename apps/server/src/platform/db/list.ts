@@ -1,6 +1,6 @@
 import type { ListResponse, SortOrder } from '@avlu/contracts';
 import { paginationOf } from '@avlu/contracts';
-import { type AnyColumn, and, asc, count, desc, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, Column, count, desc, is, type SQL, sql } from 'drizzle-orm';
 import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database } from './database';
@@ -37,6 +37,24 @@ export const sortKeys = <SortKey extends string>(source: { sortable: Record<Sort
   Object.keys(source.sortable) as [SortKey, ...SortKey[]];
 
 /**
+ * The ORDER BY of a list page: the chosen sort (the default when none), then the unique key. Empty
+ * values come last in either order: a list sorted by age shows the oldest first, not the customers
+ * whose birthdate is unknown. A NOT NULL column keeps the plain order, which its index serves.
+ */
+export const listOrder = <SortKey extends string>(
+  source: Pick<ListSource<SelectedFields, SortKey>, 'sortable' | 'defaultSort' | 'uniqueKey'>,
+  request: Pick<ListRequest<SortKey>, 'orderBy' | 'order'>,
+): SQL[] => {
+  const sortBy = source.sortable[request.orderBy ?? source.defaultSort.orderBy];
+  const descending = (request.order ?? source.defaultSort.order) === 'desc';
+  const direction = descending ? desc : asc;
+  const neverNull = is(sortBy, Column) && sortBy.notNull;
+  // Ascending already puts nulls last; descending puts them first unless told.
+  const first = descending && !neverNull ? sql`${sortBy} desc nulls last` : direction(sortBy);
+  return [first, direction(source.uniqueKey)];
+};
+
+/**
  * One page of a list with its total, in one round trip: the total rides along each row as a window
  * count. Only a page past the end, which has no row to carry it, costs a second count query.
  */
@@ -49,13 +67,11 @@ export const listPage = async <Fields extends SelectedFields, SortKey extends st
   const { limit, currentPage } = request.pagination;
   const keyword = request.keyword?.trim();
   const filter = and(where, keyword ? containsKeyword(source.search, keyword) : undefined);
-  const orderBy = request.orderBy ?? source.defaultSort.orderBy;
-  const direction = (request.order ?? source.defaultSort.order) === 'asc' ? asc : desc;
   const rows = await db
     .select({ ...source.fields, listTotal: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(source.table)
     .where(filter)
-    .orderBy(direction(source.sortable[orderBy]), direction(source.uniqueKey))
+    .orderBy(...listOrder(source, request))
     .limit(limit)
     .offset((currentPage - 1) * limit);
   const total =

@@ -20,6 +20,25 @@ export const foldText = (text: string): string =>
 export const foldedColumn = (column: AnyColumn | SQL): SQL =>
   sql`lower(translate(${column}, ${TURKISH}, ${ASCII}))`;
 
+/**
+ * A text column as a key that sorts in Turkish alphabetical order under the C collation: case aside,
+ * Ç after C, Ğ after G, I (ı) between H and İ (i), Ö after O, Ş after S, Ü after U, and â î û as their
+ * plain letters. Each Turkish letter becomes its base letter and '~', which sorts after every letter,
+ * so "Cide" < "Çanakkale" < "Çorum" < "Denizli". Empty stays empty (null), for lists to put last.
+ */
+export const alphabetical = (column: AnyColumn | SQL): SQL => {
+  // COLLATE "C" whatever the database's default: the key's order is its bytes, and lower() folds ASCII only.
+  const lowered = sql`lower(translate(${column} collate "C", ${'IİÇĞÖŞÜÂÎÛâîû'}, ${'ıiçğöşüaiuaiu'}))`;
+  return [
+    ['ç', 'c~'],
+    ['ğ', 'g~'],
+    ['ı', 'h~'],
+    ['ö', 'o~'],
+    ['ş', 's~'],
+    ['ü', 'u~'],
+  ].reduce((key, [letter, stand]) => sql`replace(${key}, ${letter}, ${stand})`, lowered);
+};
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 
 /** True when any of the columns contains the keyword, letter case and Turkish letters aside. */

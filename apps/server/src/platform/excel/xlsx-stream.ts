@@ -6,13 +6,18 @@ import { neutraliseFormula, startsFormula } from './formula-cells';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+export type XlsxCellValue = string | number | boolean | Date | null | undefined;
+
+/** A column as the writer sees it; modules declare theirs with `sendExport` (xlsx-export.ts). */
 export type XlsxColumn<Row> = {
   header: string;
   /**
    * The cell of a row; a Date is written as a date cell, null/undefined as an empty one. Text that
    * would start a formula is neutralised here for every export (see formula-cells.ts).
    */
-  value: (row: Row) => string | number | boolean | Date | null | undefined;
+  value: (row: Row) => XlsxCellValue;
+  /** The cells' number format (a date's, a text's); one object per column, see PLAIN below. */
+  style?: Partial<ExcelJS.Style>;
   width?: number;
 };
 
@@ -56,13 +61,7 @@ const zipEntry = (sheet: unknown): EntryStream | undefined =>
 const PLAIN: Partial<ExcelJS.Style> = {};
 const DATE: Partial<ExcelJS.Style> = { numFmt: 'mm-dd-yy' };
 /** The text format: Excel and LibreOffice keep an edited cell as text, never a formula or a number. */
-const TEXT: Partial<ExcelJS.Style> = { numFmt: '@' };
-
-type CellValue = ReturnType<XlsxColumn<unknown>['value']>;
-const cellOf = (value: CellValue): [value: CellValue, style: Partial<ExcelJS.Style>] => {
-  if (typeof value === 'string' && startsFormula(value)) return [neutraliseFormula(value), TEXT];
-  return [value ?? null, value instanceof Date ? DATE : PLAIN];
-};
+export const TEXT_STYLE: Partial<ExcelJS.Style> = { numFmt: '@' };
 
 /** Writes the workbook into `stream` row by row; rows are committed as they come, never held together. */
 const writeWorkbook = async <Row>(stream: PassThrough, download: XlsxDownload<Row>) => {
@@ -72,18 +71,36 @@ const writeWorkbook = async <Row>(stream: PassThrough, download: XlsxDownload<Ro
     // Shared strings would keep every distinct text in memory until the end; inline strings do not.
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet(download.sheetName.slice(0, 31));
+  // The header row stays in view while the rows scroll.
+  const sheet = workbook.addWorksheet(download.sheetName.slice(0, 31), {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
   sheet.columns = download.columns.map((column, index) => ({
     header: column.header,
     key: String(index),
     width: column.width ?? 20,
   }));
+  sheet.getRow(1).font = { bold: true };
+  const { columns } = download;
+  const styles = columns.map((column) => column.style ?? PLAIN);
+  // One array each for every row: exceljs copies the values into its cells.
+  const values: XlsxCellValue[] = new Array(columns.length);
+  const rowStyles: Partial<ExcelJS.Style>[] = new Array(columns.length);
   for await (const row of download.rows) {
-    const cells = download.columns.map((column) => cellOf(column.value(row)));
-    const written = sheet.addRow(cells.map(([value]) => value));
-    cells.forEach(([, style], index) => {
-      written.getCell(index + 1).style = style;
-    });
+    for (let index = 0; index < columns.length; index++) {
+      let value = columns[index]!.value(row);
+      let style = styles[index]!;
+      if (value === null) value = undefined;
+      else if (typeof value === 'string' && startsFormula(value)) {
+        value = neutraliseFormula(value);
+        style = TEXT_STYLE;
+      } else if (value instanceof Date) style = DATE;
+      values[index] = value;
+      rowStyles[index] = style;
+    }
+    const written = sheet.addRow(values);
+    for (let index = 0; index < columns.length; index++)
+      if (values[index] !== undefined) written.getCell(index + 1).style = rowStyles[index]!;
     written.commit();
     if (stream.writableLength > HIGH_WATER) await once(stream, 'drain');
     const entry = zipEntry(sheet);

@@ -2,7 +2,7 @@ import { uploadedFile } from '@avlu/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../app-deps';
 import { AppError, notFound } from '../errors';
 import { FILES_PATH, isFileName } from './file-names';
 import { sendStoredFile } from './files';

@@ -51,7 +51,7 @@ export function LanguagePopover() {
   return (
     <>
       <IconButton
-        aria-label={t('language.label')}
+        aria-label={t('language.button', { code: language.toUpperCase(), name: languageNames[language] })}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}

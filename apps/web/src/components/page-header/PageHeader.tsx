@@ -3,7 +3,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useHomePath } from '../../app/home-path';
 import { useDocumentTitle } from '../../lib/document-title/use-document-title';
 
 export type Crumb = { label: string; to?: string };
@@ -11,15 +13,23 @@ export type Crumb = { label: string; to?: string };
 type PageHeaderProps = {
   /** Already translated; the page's one h1. */
   title: string;
-  /** The way up, ending with the page itself (no `to`). */
+  /** The way up below the home screen, ending with the page itself (no `to`); just the title by default. */
   crumbs?: Crumb[];
   /** Buttons on the right: create, invite. */
   action?: ReactNode;
 };
 
-/** The top of a back-office screen: its title, where it sits, and its main action. */
+/**
+ * The top of a back-office screen: its title, where it sits, and its main action. Every screen but
+ * the role's home (the first screen it may use) starts its breadcrumbs with a link home.
+ */
 export function PageHeader({ title, crumbs, action }: PageHeaderProps) {
+  const { t } = useTranslation('layout');
+  const home = useHomePath();
+  const { pathname } = useLocation();
   useDocumentTitle(title);
+  const trail: Crumb[] =
+    pathname === home ? [] : [{ label: t('breadcrumbs.home'), to: home }, ...(crumbs ?? [{ label: title }])];
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -30,9 +40,9 @@ export function PageHeader({ title, crumbs, action }: PageHeaderProps) {
         <Typography variant="h4" component="h1">
           {title}
         </Typography>
-        {crumbs && (
-          <Breadcrumbs>
-            {crumbs.map((crumb) =>
+        {trail.length > 0 && (
+          <Breadcrumbs aria-label={t('breadcrumbs.label')}>
+            {trail.map((crumb, index) =>
               crumb.to ? (
                 <Link
                   key={crumb.label}
@@ -44,7 +54,11 @@ export function PageHeader({ title, crumbs, action }: PageHeaderProps) {
                   {crumb.label}
                 </Link>
               ) : (
-                <Typography key={crumb.label} color="text.disabled">
+                <Typography
+                  key={crumb.label}
+                  color={index === trail.length - 1 ? 'text.primary' : 'inherit'}
+                  aria-current={index === trail.length - 1 ? 'page' : undefined}
+                >
                   {crumb.label}
                 </Typography>
               ),

@@ -34,7 +34,7 @@ export type RemoveRow<Item> =
 export type RowActions<Item> = {
   /** Buttons particular to the feature (export, resend), shown before edit and delete. */
   extra?: (row: Item) => ReactNode;
-  /** The row's edit screen, opened by the edit button. */
+  /** The row's edit screen, opened by the edit button, and by the row itself unless `rowHref` says otherwise. */
   edit?: { to: (row: Item) => string; disabled?: (row: Item) => boolean };
   remove?: RemoveRow<Item>;
 };
@@ -72,7 +72,9 @@ export type ResourceListPageProps<Item extends Row, Query extends ListQuery> = O
  *   }} />
  * ```
  *
- * A child route of the list (a delete route's question) shows over it.
+ * A child route of the list (a delete route's question) shows over it. Rows open their edit screen
+ * (`rowHref` names another), their buttons say the row's name to screen readers (`rowName`, by
+ * default the delete route's `name`), and an `emptyState` without an action offers the create button.
  */
 export const ResourceListPage = <Item extends Row, Query extends ListQuery = ListQuery>(
   props: ResourceListPageProps<Item, Query>,
@@ -134,6 +136,8 @@ const ListPageView = <Item extends Row, Query extends ListQuery>({
   const { extra, edit, remove } = rowActions ?? {};
   const showCreate = create && canVisit(create.to);
   const hasRowActions = extra || edit || (remove && onRemove);
+  const createButton = showCreate && <CreateButton to={create.to}>{create.label}</CreateButton>;
+  const { rowHref, rowName, emptyState } = table;
   return (
     <>
       <PageHeader
@@ -143,7 +147,7 @@ const ListPageView = <Item extends Row, Query extends ListQuery>({
           (headerActions || showCreate) && (
             <>
               {headerActions}
-              {showCreate && <CreateButton to={create.to}>{create.label}</CreateButton>}
+              {createButton}
             </>
           )
         }
@@ -154,6 +158,9 @@ const ListPageView = <Item extends Row, Query extends ListQuery>({
           urlState
           {...table}
           label={title}
+          rowHref={rowHref ?? (edit && ((row) => (edit.disabled?.(row) ? undefined : edit.to(row))))}
+          rowName={rowName ?? (remove && 'name' in remove ? remove.name : undefined)}
+          emptyState={emptyState && { ...emptyState, action: emptyState.action ?? createButton }}
           rowActions={
             hasRowActions
               ? (row) => (

@@ -26,7 +26,6 @@ const base: Tier = { _id: '64b0000000000000000000a2', tier_name: 'Temel', locked
 
 const server = installTestServer();
 const asAdmin = { signedInAs: { role: systemAdminRole } };
-const slow = { timeout: 5000 };
 
 const serveTiers = (rows: Tier[]) =>
   server()
@@ -60,8 +59,7 @@ const atTiers = {
   routes: [{ path: '*', element: null }],
 };
 
-const rowOf = async (text: string) =>
-  (await screen.findByText(text, {}, slow)).closest('[role="row"]') as HTMLElement;
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('[role="row"]') as HTMLElement;
 
 describe('ResourceListPage', () => {
   it('frames the list: title, breadcrumbs, create link, a grid named by the title', async () => {
@@ -74,15 +72,15 @@ describe('ResourceListPage', () => {
       />,
       asAdmin,
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Seviyeler' }, slow)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Seviyeler' })).toBeInTheDocument();
     expect(screen.getByText('Sadakat')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Yeni Seviye' }, slow)).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Yeni Seviye' })).toHaveAttribute(
       'href',
       '/loyalty/tiers/new',
     );
     expect(screen.getByRole('button', { name: 'Aktar' })).toBeInTheDocument();
     const grid = screen.getByRole('grid', { name: 'Seviyeler' });
-    expect(await within(grid).findByText('Altın', {}, slow)).toBeInTheDocument();
+    expect(await within(grid).findByText('Altın')).toBeInTheDocument();
     // No row actions were given, so there is no actions column.
     expect(within(grid).queryByRole('button', { name: 'Düzenle' })).not.toBeInTheDocument();
   });
@@ -95,7 +93,7 @@ describe('ResourceListPage', () => {
       { signedInAs: { role: roleWith('modules:loyalty:receipts') } },
     );
     await rowOf('Altın');
-    expect(await screen.findByText('Pazarlama Uzmanı', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('Pazarlama Uzmanı')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Yeni Seviye' })).not.toBeInTheDocument();
   });
 
@@ -140,14 +138,36 @@ describe('ResourceListPage', () => {
     expect(router.state.location.pathname).toBe('/loyalty/tiers');
   });
 
-  it('opens the edit screen of a row', async () => {
-    serveTiers([gold]);
-    const { user, router } = renderWithProviders(
-      <TierList rowActions={{ edit: { to: (row) => `/loyalty/tiers/${row._id}/edit` } }} />,
-      atTiers,
+  it('opens the edit screen of a row, from its button or from the row itself', async () => {
+    serveTiers([gold, base]);
+    const edit = { to: (row: Tier) => `/loyalty/tiers/${row._id}/edit`, disabled: (row: Tier) => row.locked };
+    const { user, router } = renderWithProviders(<TierList rowActions={{ edit }} />, atTiers);
+    // The row's name is a real link to its edit screen; a row that may not be edited leads nowhere.
+    expect(await screen.findByRole('link', { name: 'Altın' })).toHaveAttribute(
+      'href',
+      `/loyalty/tiers/${gold._id}/edit`,
     );
+    expect(screen.queryByRole('link', { name: 'Temel' })).not.toBeInTheDocument();
     await user.click(within(await rowOf('Altın')).getByRole('button', { name: 'Düzenle' }));
     expect(router.state.location.pathname).toBe(`/loyalty/tiers/${gold._id}/edit`);
+  });
+
+  it('explains an empty list and offers the create button there too', async () => {
+    serveTiers([]);
+    renderWithProviders(
+      <TierList
+        create={{ to: '/loyalty/tiers/new', label: 'Yeni Seviye' }}
+        emptyState={{ text: 'Seviyeler müşterileri puanlarına göre gruplar.' }}
+      />,
+      asAdmin,
+    );
+    expect(await screen.findByText('Seviyeler müşterileri puanlarına göre gruplar.', {})).toBeInTheDocument();
+    const list = screen.getByRole('region', { name: 'Seviyeler' });
+    expect(within(list).getByRole('heading', { name: 'Liste boş' })).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Yeni Seviye' })).toHaveAttribute(
+      'href',
+      '/loyalty/tiers/new',
+    );
   });
 
   it("opens a row's delete route under the list, keeping the list's search and handing over the name", async () => {
@@ -170,12 +190,13 @@ describe('ResourceListPage', () => {
         },
       ],
     });
-    await user.click(within(await rowOf('Altın')).getByRole('button', { name: 'Sil' }));
+    // The delete route's name also names the row to screen readers.
+    await user.click(within(await rowOf('Altın')).getByRole('button', { name: 'Sil: Altın' }));
     expect(router.state.location.pathname).toBe(`/loyalty/tiers/${gold._id}/delete`);
     expect(router.state.location.search).toBe('?keyword=alt');
     expect(router.state.location.state).toEqual({ name: 'Altın' } satisfies DeleteRouteState);
     // The child route shows over the list, which stays.
-    expect(await screen.findByRole('status')).toHaveTextContent('Soru');
+    expect(await screen.findByText('Soru')).toBeInTheDocument();
     expect(screen.getByRole('grid', { name: 'Seviyeler' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

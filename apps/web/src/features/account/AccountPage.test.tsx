@@ -27,7 +27,7 @@ describe('account page', () => {
       .on('POST', '/files', () => json({ url: '/api/files/64b000000000000000000aaa.png' }, 201))
       .on('PUT', '/core/admin/profile', ({ body }) => json({ ...profile, ...(body as object) }));
     const { user, router, profile } = openAccount();
-    const name = await screen.findByRole('textbox', { name: 'Ad' }, { timeout: 5000 });
+    const name = await screen.findByRole('textbox', { name: 'Ad' });
     expect(router.state.location.pathname).toBe('/user/account');
     expect(screen.getByRole('textbox', { name: 'E-posta' })).toHaveAttribute('readonly');
     expect(screen.getByText('Avlu Park AVM', { selector: '.MuiChip-label' })).toBeInTheDocument();
@@ -57,12 +57,12 @@ describe('account page', () => {
     });
     // The session reloads the profile, so the top bar shows the new details.
     await waitFor(() => expect(server().to('GET', '/core/admin/profile').length).toBeGreaterThan(1));
-  }, 30_000);
+  });
 
   it('changes the password only when the confirmation matches', async () => {
     server().on('PUT', '/core/admin/password', () => json(undefined, 204));
     const { user } = openAccount();
-    const card = (await screen.findByRole('heading', { name: 'Şifre değiştir' }, { timeout: 5000 })).closest(
+    const card = (await screen.findByRole('heading', { name: 'Şifre değiştir' })).closest(
       '.MuiCard-root',
     ) as HTMLElement;
     const field = (label: string) => within(card).getByLabelText(label, { selector: 'input' });
@@ -83,7 +83,7 @@ describe('account page', () => {
       confirm_password: 'yeni-sifre1',
     });
     expect(field('Mevcut şifre')).toHaveValue('');
-  }, 30_000);
+  });
 
   it('shows a wrong current password under its field', async () => {
     server().on('PUT', '/core/admin/password', () =>
@@ -98,11 +98,11 @@ describe('account page', () => {
       ),
     );
     const { user } = openAccount();
-    const current = await screen.findByLabelText('Mevcut şifre', { selector: 'input' }, { timeout: 5000 });
+    const current = await screen.findByLabelText('Mevcut şifre', { selector: 'input' });
     await user.type(current, 'yanlis');
     await user.type(screen.getByLabelText('Yeni şifre', { selector: 'input' }), 'yeni-sifre1');
     await user.type(screen.getByLabelText('Yeni şifre (tekrar)', { selector: 'input' }), 'yeni-sifre1');
     await user.click(screen.getByRole('button', { name: 'Şifreyi değiştir' }));
     await waitFor(() => expect(current).toHaveAccessibleDescription('Mevcut şifreniz hatalı'));
-  }, 30_000);
+  });
 });

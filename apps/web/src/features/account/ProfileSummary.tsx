@@ -7,13 +7,13 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { AdminAvatar } from '../../app/layouts/dashboard/AdminCard';
 import { useAuth } from '../../lib/auth';
-import { isSystemAdmin } from '../../lib/permissions';
+import { useRoleName } from '../../lib/permissions';
 
 /** Who the admin is, with what only another admin may change: email, role, malls. */
 export function ProfileSummary({ admin }: { admin: AdminProfile }) {
   const { t } = useTranslation(['account', 'layout']);
   const { role } = useAuth();
-  const roleName = isSystemAdmin(role) ? t('layout:sidebar.platformAdmin') : admin.admin_role_name;
+  const roleName = useRoleName()(role?.role_name ?? admin.admin_role_name);
   return (
     <Card sx={{ p: 3 }}>
       <Stack spacing={2.5} sx={{ alignItems: 'center', textAlign: 'center' }}>

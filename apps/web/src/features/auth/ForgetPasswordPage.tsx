@@ -22,7 +22,7 @@ export default function ForgetPasswordPage() {
   return (
     <Stack spacing={3}>
       <AuthHeading title={t('forget.title')} subtitle={t('forget.subtitle')} />
-      <Form form={form} labels="auth" onSubmit={submit}>
+      <Form form={form} labels="auth" onSubmit={submit} warnOnLeave={false}>
         <TextField name="admin_email" type="email" autoComplete="username" autoFocus />
         <SubmitButton size="large" fullWidth>
           {t('forget.submit')}

@@ -17,7 +17,7 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Giriş Yap' }));
     expect(await screen.findByText('Geçerli bir e-posta adresi girin')).toBeInTheDocument();
     expect(authClient.login).not.toHaveBeenCalled();
-  }, 15_000);
+  });
 
   it('remembers by default and shows or hides the password', async () => {
     const { user } = renderApp({ path: '/auth/login' });
@@ -30,7 +30,7 @@ describe('login page', () => {
     expect(password).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('button', { name: 'Şifreyi göster' }));
     expect(password).toHaveAttribute('type', 'text');
-  }, 15_000);
+  });
 
   it("shows the server's message when the login is refused", async () => {
     const authClient = signedInLater();
@@ -43,7 +43,7 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Giriş Yap' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('E-posta adresi ya da şifre hatalı');
     expect(localStorage.getItem('accessToken')).toBeNull();
-  }, 15_000);
+  });
 
   it('signs in, stores the session, welcomes and returns to the page asked for', async () => {
     const authClient = signedInLater();
@@ -59,15 +59,13 @@ describe('login page', () => {
       admin_password: 'gizli-şifre',
       remember: false,
     });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: /Elif$/ }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /Elif$/ })).toBeInTheDocument();
     expect(router.state.location.pathname + router.state.location.search).toBe('/app?tab=ozet');
     expect(localStorage.getItem('accessToken')).toBe('test-token');
     expect(JSON.parse(localStorage.getItem('currentLocation') ?? 'null')).toMatchObject({
       location_name: 'Avlu Park AVM',
     });
-  }, 15_000);
+  });
 });
 
 describe('unprotected auth pages', () => {
@@ -79,16 +77,12 @@ describe('unprotected auth pages', () => {
     await user.type(await screen.findByLabelText('E-posta'), 'elif.yilmaz@avlu.test');
     await user.type(screen.getByLabelText('Şifre'), 'gizli-şifre');
     await user.click(screen.getByRole('button', { name: 'Giriş Yap' }));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: /Elif$/ }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /Elif$/ })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app');
-  }, 15_000);
+  });
 
   it('shows the register explanation to a signed-in admin on /auth/register-unprotected', async () => {
     renderApp({ path: '/auth/register-unprotected', signedInAs: { role: systemAdminRole } });
-    expect(
-      await screen.findByText(/Avlu hesapları davetle açılır/, {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
-  }, 15_000);
+    expect(await screen.findByText(/Avlu hesapları davetle açılır/)).toBeInTheDocument();
+  });
 });

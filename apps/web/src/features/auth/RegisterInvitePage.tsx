@@ -12,6 +12,7 @@ import { LoadingScreen } from '../../components/loading-screen/LoadingScreen';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { Form, PasswordField, SubmitButton, TextField, useZodForm } from '../../lib/form';
+import { useRoleName } from '../../lib/permissions';
 import { AuthHeading } from './AuthHeading';
 import { BackToLogin } from './BackToLogin';
 import { type RegisterFormOutput, registerForm } from './password-forms';
@@ -19,6 +20,7 @@ import { type RegisterFormOutput, registerForm } from './password-forms';
 /** /auth/register/:inviteId: the invited person names themselves, picks a password and is signed in. */
 export default function RegisterInvitePage() {
   const { t } = useTranslation('auth');
+  const roleName = useRoleName();
   const { inviteId = '' } = useParams();
   const { signInWithToken } = useAuth();
   const { enqueueSnackbar } = useSnackbar();
@@ -64,7 +66,7 @@ export default function RegisterInvitePage() {
   return (
     <Stack>
       <AuthHeading title={t('invite.title')} subtitle={t('invite.subtitle')} />
-      <Form form={form} labels="auth" onSubmit={submit}>
+      <Form form={form} labels="auth" onSubmit={submit} warnOnLeave={false}>
         <MuiTextField
           label={t('fields.admin_email')}
           value={preview.data.admin_invite_email}
@@ -74,7 +76,7 @@ export default function RegisterInvitePage() {
         <Chip
           color="primary"
           variant="outlined"
-          label={t('invite.role', { role: preview.data.admin_invite_role_name })}
+          label={t('invite.role', { role: roleName(preview.data.admin_invite_role_name) })}
           sx={{ alignSelf: 'flex-start' }}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

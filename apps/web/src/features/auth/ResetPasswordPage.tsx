@@ -26,7 +26,7 @@ export default function ResetPasswordPage() {
   return (
     <Stack spacing={3}>
       <AuthHeading title={t('reset.title')} subtitle={t('reset.subtitle')} />
-      <Form form={form} labels="auth" onSubmit={submit}>
+      <Form form={form} labels="auth" onSubmit={submit} warnOnLeave={false}>
         <PasswordField
           name="admin_password"
           autoComplete="new-password"

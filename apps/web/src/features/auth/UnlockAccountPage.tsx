@@ -31,7 +31,7 @@ export default function UnlockAccountPage() {
   return (
     <Stack spacing={3}>
       <AuthHeading title={t('unlock.title')} subtitle={t('unlock.subtitle')} />
-      <Form form={form} labels="auth" onSubmit={submit}>
+      <Form form={form} labels="auth" onSubmit={submit} warnOnLeave={false}>
         <SubmitButton size="large" fullWidth>
           {t('unlock.submit')}
         </SubmitButton>

@@ -22,7 +22,7 @@ describe('forgotten password', () => {
     expect(server().to('POST', '/core/auth/forget-password')[0]!.body).toEqual({
       admin_email: 'kimse@avlu.test',
     });
-  }, 15_000);
+  });
 
   it('shows the server message when the request is refused', async () => {
     server().on('POST', '/core/auth/forget-password', () =>
@@ -33,7 +33,7 @@ describe('forgotten password', () => {
     await user.click(screen.getByRole('button', { name: 'Bağlantı gönder' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Çok fazla istek gönderildi');
     expect(router.state.location.pathname).toBe('/auth/forget-password');
-  }, 15_000);
+  });
 });
 
 describe('reset password', () => {
@@ -56,7 +56,7 @@ describe('reset password', () => {
       token: RESET_TOKEN,
       admin_password: 'Yeni-sifre1',
     });
-  }, 15_000);
+  });
 });
 
 describe('password rule from the server', () => {
@@ -86,7 +86,7 @@ describe('password rule from the server', () => {
       ),
     );
     expect(router.state.location.pathname).toBe(`/auth/reset-password/${RESET_TOKEN}`);
-  }, 15_000);
+  });
 });
 
 describe('unlock link', () => {
@@ -100,7 +100,7 @@ describe('unlock link', () => {
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(screen.getByText(/Hesabınızın kilidi açıldı/)).toBeInTheDocument();
     expect(server().to('POST', '/core/auth/unlock')[0]!.body).toEqual({ token: RESET_TOKEN });
-  }, 15_000);
+  });
 
   it('says so when the link is used or expired', async () => {
     server().on('POST', '/core/auth/unlock', () =>
@@ -116,5 +116,5 @@ describe('unlock link', () => {
     const { user } = renderApp({ path: `/auth/unlock/${RESET_TOKEN}` });
     await user.click(await screen.findByRole('button', { name: 'Hesabımın kilidini aç' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Kilit açma bağlantısı geçersiz');
-  }, 15_000);
+  });
 });

@@ -1,15 +1,15 @@
 import type { Channel } from '@avlu/contracts';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useSnackbar } from 'notistack';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
-import { isApiError } from '../../lib/api';
 import { RowAction } from '../../lib/data-table';
+import { useExport } from '../../lib/excel/use-export';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { usePermissions } from '../../lib/permissions';
 import {
@@ -114,25 +114,10 @@ const useColumns = (): GridColDef<Channel>[] => {
 export default function ChannelsPage() {
   const { t } = useTranslation('channels');
   const language = useLanguage();
-  const { enqueueSnackbar } = useSnackbar();
   const columns = useColumns();
   // The export lists the channel's customers: the server also wants the customer list's subject.
   const canExport = usePermissions().canUseSubject('modules:customers:customer-list');
-  // The channel being exported: its button waits, so a large file is not asked for twice.
-  const [exporting, setExporting] = useState<string | null>(null);
-  const download = async (row: Channel) => {
-    setExporting(row._id);
-    try {
-      await exportChannel(row._id);
-    } catch (error) {
-      if (isApiError(error) && error.canceled) return;
-      enqueueSnackbar(error instanceof Error ? error.message : t('errors:INTERNAL_ERROR'), {
-        variant: 'error',
-      });
-    } finally {
-      setExporting(null);
-    }
-  };
+  const exporting = useExport();
   return (
     <ResourceListPage
       resource={channels}
@@ -151,10 +136,22 @@ export default function ChannelsPage() {
         extra: canExport
           ? (row) => (
               <RowAction
-                label={t('actions.export')}
-                icon={<FileDownloadOutlinedIcon fontSize="small" />}
-                disabled={exporting === row._id}
-                onClick={() => void download(row)}
+                label={(exporting.running === row._id && exporting.progress) || t('actions.export')}
+                icon={
+                  exporting.running === row._id ? (
+                    <CircularProgress size={18} color="inherit" />
+                  ) : (
+                    <FileDownloadOutlinedIcon fontSize="small" />
+                  )
+                }
+                disabled={exporting.busy}
+                onClick={() =>
+                  void exporting.run({
+                    key: row._id,
+                    download: (onProgress) => exportChannel(row._id, onProgress),
+                    done: t('exported', { name: channelName(row, language) }),
+                  })
+                }
               />
             )
           : undefined,

@@ -9,7 +9,7 @@ import {
   channelTypeInput,
 } from '@avlu/contracts';
 import { z } from 'zod';
-import { api, saveFile } from '../../lib/api';
+import { api, type DownloadProgress } from '../../lib/api';
 import { defineResource } from '../../lib/resource';
 
 /** Registration channels (spec §3, §7 "Channels"): GET/POST /data-types/channel, GET/PUT/DELETE …/{id}. */
@@ -37,9 +37,9 @@ export const everyRow = { pagination: { limit: 1000, currentPage: 1 }, filter: {
 export const useAllChannelTypes = ({ enabled = true } = {}) =>
   channelTypes.useList(everyRow, { staleTime: 60_000, enabled });
 
-/** POST /data-types/channel/export/{id}: the channel's customers as an xlsx file. */
-export const exportChannel = async (id: string) =>
-  saveFile(await api.download('POST', `/data-types/channel/export/${id}`));
+/** POST /data-types/channel/export/{id}: the channel's customers as an xlsx file (save it with `useExport`). */
+export const exportChannel = (id: string, onProgress: (progress: DownloadProgress) => void) =>
+  api.download('POST', `/data-types/channel/export/${id}`, { onProgress });
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 

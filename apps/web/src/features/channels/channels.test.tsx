@@ -83,15 +83,19 @@ describe('channels', () => {
     const channelsOnly = { signedInAs: { role: roleWith('modules:customer-registration:channels') } };
     const { unmount } = renderApp({ path: '/registration/channels', ...channelsOnly });
     const row = await rowOf('Danışma Bankosu');
-    expect(within(row).queryByRole('button', { name: 'Müşterilerini Excel’e aktar' })).toBeNull();
+    expect(
+      within(row).queryByRole('button', { name: 'Müşterilerini Excel’e aktar: Danışma Bankosu' }),
+    ).toBeNull();
     unmount();
     const both = roleWith('modules:customer-registration:channels', 'modules:customers:customer-list');
     renderApp({ path: '/registration/channels', signedInAs: { role: both } });
     const again = await rowOf('Danışma Bankosu');
-    expect(within(again).getByRole('button', { name: 'Müşterilerini Excel’e aktar' })).toBeInTheDocument();
+    expect(
+      within(again).getByRole('button', { name: 'Müşterilerini Excel’e aktar: Danışma Bankosu' }),
+    ).toBeInTheDocument();
   }, 60_000);
 
-  it("downloads a channel's customers as the server's xlsx file", async () => {
+  it("downloads a channel's customers as the server's xlsx file and confirms it", async () => {
     const created = vi.fn((_: Blob) => 'blob:channel');
     Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
     serveTypes();
@@ -107,9 +111,13 @@ describe('channels', () => {
       );
     const { user } = renderApp({ path: '/registration/channels', ...asAdmin });
     const row = await rowOf('Danışma Bankosu');
-    await user.click(within(row).getByRole('button', { name: 'Müşterilerini Excel’e aktar' }));
+    await user.click(
+      within(row).getByRole('button', { name: 'Müşterilerini Excel’e aktar: Danışma Bankosu' }),
+    );
     await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
     expect(server().to('POST', `/data-types/channel/export/${infoDesk._id}`)).toHaveLength(1);
+    // Confirmed as the customer export is: one toast once the file is saved.
+    expect(await screen.findByText('Danışma Bankosu kanalının müşterileri indirildi')).toBeInTheDocument();
   }, 60_000);
 
   it('creates a channel with the flags a new channel may not turn on locked', async () => {
@@ -189,7 +197,9 @@ describe('channels', () => {
       });
     await i18n.changeLanguage('en');
     const { user, router } = renderApp({ path: '/registration/channels', ...asAdmin });
-    await user.click(within(await rowOf('Information Desk')).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await rowOf('Information Desk')).getByRole('button', { name: 'Delete: Information Desk' }),
+    );
     expect(router.state.location.pathname).toBe(`/registration/channels/${infoDesk._id}/delete`);
     const dialog = await screen.findByRole('dialog', {}, slow);
     expect(within(dialog).getByText('Delete this channel?')).toBeInTheDocument();
@@ -254,7 +264,7 @@ describe('channel tags', () => {
       channel_type_exp: '',
     });
 
-    await user.click(within(await rowOf('Etkinlik')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await rowOf('Etkinlik')).getByRole('button', { name: 'Delete: Etkinlik' }));
     await user.click(
       within(await screen.findByRole('dialog', {}, slow)).getByRole('button', { name: 'Delete' }),
     );

@@ -25,7 +25,7 @@ export function ConsentIcons({ customer }: { customer: Customer }) {
       {consentTypes.map((type) => {
         const Icon = consentIcons[type];
         const { value } = consentState(customer, type);
-        const label = `${t(`consents.types.${type}`)}: ${t(value ? 'consents.granted' : 'consents.notGranted')}`;
+        const label = `${t(`consents.types.${type}`)}: ${t(value ? 'consents.state.granted' : 'consents.state.never')}`;
         return (
           <Tooltip key={type} title={label}>
             <Box

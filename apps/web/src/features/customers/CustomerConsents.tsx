@@ -19,13 +19,50 @@ import { formatDateTime } from '../../lib/i18n/dates';
 import { consentIcons } from './ConsentIcons';
 import { type CustomerProfile, consentState, useSetConsent } from './customers.resource';
 
+/** Who made a consent change: the staff user by name ('Elif Yılmaz (Siz)' for oneself), else where it came from. */
+const useActorOf = () => {
+  const { t } = useTranslation('customers');
+  const { admin } = useAuth();
+  return ({ staff_admin_id: id, staff_name: name, source }: ConsentEvent) => {
+    if (!id) return source === 'micro-site' ? t('consents.byCustomer') : t(`consents.sources.${source}`);
+    if (id === admin?._id)
+      return `${name ?? `${admin.admin_name} ${admin.admin_surname}`} (${t('consents.you')})`;
+    return name ?? `${t('consents.staffMember')} · …${id.slice(-6)}`;
+  };
+};
+
+/**
+ * A consent's state for its card: given (since its approval date), withdrawn (when and by whom, from
+ * the latest history entry), or never given.
+ */
+const cardState = (profile: CustomerProfile, type: ConsentType) => {
+  const { value, date } = consentState(profile, type);
+  if (value) return { state: 'granted', date } as const;
+  // The history comes newest first.
+  const last = profile.consent_history.find((event) => event.type === type);
+  return last && !last.value ? ({ state: 'revoked', event: last } as const) : ({ state: 'never' } as const);
+};
+
+const chipColor = { granted: 'success', revoked: 'warning', never: 'default' } as const;
+
 function ConsentCard({ profile, type }: { profile: CustomerProfile; type: ConsentType }) {
   const { t } = useTranslation('customers');
   const confirm = useConfirm();
   const setConsent = useSetConsent();
-  const { value, date } = consentState(profile, type);
+  const actorOf = useActorOf();
+  const current = cardState(profile, type);
+  const value = current.state === 'granted';
   const Icon = consentIcons[type];
   const name = t(`consents.names.${type}`);
+  const caption = () => {
+    if (current.state === 'revoked')
+      return t('consents.revokedAt', {
+        date: formatDateTime(current.event.at),
+        actor: actorOf(current.event),
+      });
+    if (current.state === 'never') return t('consents.neverApproved');
+    return current.date && t('consents.approvedAt', { date: formatDateTime(current.date) });
+  };
 
   const toggle = async () => {
     const next = !value;
@@ -71,13 +108,9 @@ function ConsentCard({ profile, type }: { profile: CustomerProfile; type: Consen
           />
         </Stack>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
-          <Chip
-            size="small"
-            color={value ? 'success' : 'default'}
-            label={t(value ? 'consents.granted' : 'consents.notGranted')}
-          />
+          <Chip size="small" color={chipColor[current.state]} label={t(`consents.state.${current.state}`)} />
           <Typography variant="caption" color="text.secondary">
-            {date ? t('consents.approvedAt', { date: formatDateTime(date) }) : t('consents.neverApproved')}
+            {caption()}
           </Typography>
         </Stack>
       </Stack>
@@ -87,14 +120,8 @@ function ConsentCard({ profile, type }: { profile: CustomerProfile; type: Consen
 
 function ConsentHistory({ events }: { events: ConsentEvent[] }) {
   const { t } = useTranslation('customers');
-  const { admin } = useAuth();
-  /** The staff user by name, 'Elif Yılmaz (Siz)' for oneself; by id only if the answer has no name. */
-  const staff = ({ staff_admin_id: id, staff_name: name }: ConsentEvent) => {
-    if (!id) return t('none');
-    if (id === admin?._id)
-      return `${name ?? `${admin.admin_name} ${admin.admin_surname}`} (${t('consents.you')})`;
-    return name ?? `${t('consents.staffMember')} · …${id.slice(-6)}`;
-  };
+  const actorOf = useActorOf();
+  const staff = (event: ConsentEvent) => (event.staff_admin_id ? actorOf(event) : t('none'));
   if (events.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">

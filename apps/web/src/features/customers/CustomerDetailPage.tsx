@@ -135,7 +135,7 @@ function Summary({ profile }: { profile: CustomerProfile }) {
           </Typography>
           <Typography variant="caption" color="text.secondary">
             {[
-              t('detail.registeredOn', { date: formatDate(profile.createdAt) }),
+              t('detail.registeredOn', { date: formatDateTime(profile.createdAt) }),
               profile.age !== null && t('detail.ageYears', { age: profile.age }),
             ]
               .filter(Boolean)

@@ -1,9 +1,12 @@
 import {
   CUSTOMER_IMPORT_MAX_BYTES,
+  type CustomerImportColumn,
   type CustomerImportResult,
-  customerColumnLabels,
+  customerFrequencyLabels,
+  customerGenderLabels,
   customerImportColumns,
   customerImportRequiredColumns,
+  yesNoLabels,
 } from '@avlu/contracts';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
@@ -18,6 +21,7 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
@@ -35,21 +39,39 @@ type ErrorRow = CustomerImportResult['error_list'][number] & { id: number };
 const required = new Set<string>(customerImportRequiredColumns);
 
 /**
+ * What each column takes, in the screen's language: the chips' tooltips and the template's guide
+ * sheet. The words of the enum and yes/no columns are the ones the export writes (contracts).
+ */
+const useColumnHints = () => {
+  const { t } = useTranslation('customers');
+  const language = useLanguage();
+  return (column: CustomerImportColumn) => {
+    if (column === 'customer_gender' || column === 'customer_frequency') {
+      const labels = column === 'customer_gender' ? customerGenderLabels : customerFrequencyLabels;
+      return t(`import.hints.${column}`, { values: Object.values(labels[language]).join(', ') });
+    }
+    if (column === 'customer_is_parent' || column.endsWith('_permission'))
+      return t('import.hints.flag', yesNoLabels[language]);
+    return t(`import.hints.${column}`);
+  };
+};
+
+/**
  * The template: the header row in the screen's language, as the server reads it (it also takes the
- * other language and the column keys), and a guide sheet with each column's key and whether it is
- * required.
+ * other language, the column keys and what the customer export writes), and a guide sheet with
+ * whether each column is required and how to write it.
  */
 const useTemplate = () => {
   const { t } = useTranslation('customers');
-  const language = useLanguage();
+  const hint = useColumnHints();
   return () => {
-    const labels = customerColumnLabels[language];
+    const label = (column: CustomerImportColumn) => t(`fields.${column}`);
     saveFile({
       filename: t('import.templateFile'),
       blob: xlsxBlob([
         {
           name: t('import.templateSheet'),
-          rows: [customerImportColumns.map((column) => labels[column])],
+          rows: [customerImportColumns.map(label)],
           widths: customerImportColumns.map(() => 20),
         },
         {
@@ -57,9 +79,9 @@ const useTemplate = () => {
           rows: [
             t('import.guideHeader', { returnObjects: true }) as string[],
             ...customerImportColumns.map((column) => [
-              labels[column],
-              column,
+              label(column),
               required.has(column) ? t('yes') : t('no'),
+              hint(column),
             ]),
           ],
         },
@@ -215,6 +237,7 @@ function ImportResult({ result, file }: { result: CustomerImportResult; file: Fi
 export default function CustomerImportPage() {
   const { t } = useTranslation('customers');
   const downloadTemplate = useTemplate();
+  const hint = useColumnHints();
   const upload = useUploadProgress();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -270,18 +293,19 @@ export default function CustomerImportPage() {
               <Typography variant="subtitle2">{t('import.columns')}</Typography>
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
                 {customerImportColumns.map((column) => (
-                  <Chip
-                    key={column}
-                    size="small"
-                    variant={required.has(column) ? 'filled' : 'outlined'}
-                    color={required.has(column) ? 'primary' : 'default'}
-                    label={
-                      required.has(column)
-                        ? `${t(`fields.${column}`)} (${t('import.required')})`
-                        : t(`fields.${column}`)
-                    }
-                    title={column}
-                  />
+                  // The hint describes the chip; its name stays the column's label.
+                  <Tooltip key={column} title={hint(column)} describeChild>
+                    <Chip
+                      size="small"
+                      variant={required.has(column) ? 'filled' : 'outlined'}
+                      color={required.has(column) ? 'primary' : 'default'}
+                      label={
+                        required.has(column)
+                          ? `${t(`fields.${column}`)} (${t('import.required')})`
+                          : t(`fields.${column}`)
+                      }
+                    />
+                  </Tooltip>
                 ))}
               </Stack>
             </Stack>

@@ -10,14 +10,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useSnackbar } from 'notistack';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header/PageHeader';
-import { formatBytes } from '../../components/upload-field';
-import { isApiError } from '../../lib/api';
 import { DataTable } from '../../lib/data-table';
+import { useExport } from '../../lib/excel/use-export';
 import { formatDate } from '../../lib/i18n/dates';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { usePermissions } from '../../lib/permissions';
@@ -83,13 +81,9 @@ const useColumns = (): GridColDef<Customer>[] => {
         sortable: false,
         valueFormatter: (value: Customer['customer_gender']) => t(`list.genders.${value}`),
       },
-      { field: 'age', width: 52, sortable: false, valueFormatter: (value) => value ?? dash },
-      {
-        field: 'customer_province',
-        width: 88,
-        sortable: false,
-        valueFormatter: (value) => value ?? dash,
-      },
+      // Room for the sort arrow beside the header.
+      { field: 'age', width: 76, valueFormatter: (value) => value ?? dash },
+      { field: 'customer_province', width: 104, valueFormatter: (value) => value ?? dash },
       {
         field: 'channel_id',
         headerName: t('list.channel'),
@@ -196,33 +190,24 @@ function CountSummary({ filter }: { filter: SegmentFilter }) {
 }
 
 function ExportButton({ filter, keyword }: { filter: SegmentFilter; keyword: string }) {
-  const { t, i18n } = useTranslation('customers');
-  const { enqueueSnackbar } = useSnackbar();
-  const [received, setReceived] = useState<number | null>(null);
-  const run = async () => {
-    setReceived(0);
-    try {
-      await exportCustomers({ filter, ...(keyword && { keyword }) }, ({ loaded }) => setReceived(loaded));
-      enqueueSnackbar(t('export.done'), { variant: 'success' });
-    } catch (error) {
-      if (!(isApiError(error) && error.canceled))
-        enqueueSnackbar(error instanceof Error ? error.message : t('errors:INTERNAL_ERROR'), {
-          variant: 'error',
-        });
-    } finally {
-      setReceived(null);
-    }
-  };
-  const busy = received !== null;
+  const { t } = useTranslation('customers');
+  const exporting = useExport();
   return (
     <Button
       variant="outlined"
-      onClick={run}
-      disabled={busy}
-      startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <FileDownloadOutlinedIcon />}
+      onClick={() =>
+        exporting.run({
+          download: (onProgress) => exportCustomers({ filter, ...(keyword && { keyword }) }, onProgress),
+          done: t('export.done'),
+        })
+      }
+      disabled={exporting.busy}
+      startIcon={
+        exporting.busy ? <CircularProgress size={16} color="inherit" /> : <FileDownloadOutlinedIcon />
+      }
       aria-live="polite"
     >
-      {busy ? t('export.progress', { size: formatBytes(received, i18n.language) }) : t('export.button')}
+      {exporting.progress ?? t('export.button')}
     </Button>
   );
 }
@@ -230,7 +215,6 @@ function ExportButton({ filter, keyword }: { filter: SegmentFilter; keyword: str
 /** /customers and /customers/filter: the segment builder, its live count, the smart search and the list. */
 export default function CustomersPage() {
   const { t } = useTranslation('customers');
-  const navigate = useNavigate();
   const { canVisit } = usePermissions();
   const columns = useColumns();
   const { filter, keyword } = useUrlFilter();
@@ -272,10 +256,7 @@ export default function CustomersPage() {
             searchDelay={SMART_SEARCH_DELAY}
             searchPlaceholder={t('list.searchPlaceholder')}
             toolbar={<ExportButton filter={filter} keyword={keyword} />}
-            gridProps={{
-              onRowClick: ({ row }) => navigate(`/customers/${row._id}/detail`),
-              sx: { '& .MuiDataGrid-row': { cursor: 'pointer' } },
-            }}
+            rowHref={(row) => `/customers/${row._id}/detail`}
           />
         </Card>
       </Stack>

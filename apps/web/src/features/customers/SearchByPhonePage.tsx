@@ -94,7 +94,7 @@ export default function SearchByPhonePage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {t('byPhone.intro')}
           </Typography>
-          <Form form={form} onSubmit={search}>
+          <Form form={form} onSubmit={search} warnOnLeave={false}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
               <TextField
                 name="customer_phone"

@@ -13,7 +13,7 @@ import {
 } from '@avlu/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { type ApiError, api, type DownloadProgress, saveFile, type UploadProgress } from '../../lib/api';
+import { type ApiError, api, type DownloadProgress, type UploadProgress } from '../../lib/api';
 import { defineResource, type RequestSpec } from '../../lib/resource';
 
 export type CustomerProfile = z.infer<typeof customerProfile>;
@@ -115,12 +115,9 @@ export const useCustomerCount = (filter: SegmentFilter) =>
 export const checkPhone = (customer_phone: string) =>
   api.post('/customer/check/phone', { customer_phone }, { schema: customer });
 
-/** POST /customer/export: the filtered list as an xlsx, saved once it has fully arrived. */
-export const exportCustomers = async (
-  body: CustomerExportBody,
-  onProgress: (progress: DownloadProgress) => void,
-) =>
-  saveFile(await api.download('POST', '/customer/export', { body, onProgress, filename: 'customers.xlsx' }));
+/** POST /customer/export: the filtered list as an xlsx (save it with `useExport`). */
+export const exportCustomers = (body: CustomerExportBody, onProgress: (progress: DownloadProgress) => void) =>
+  api.download('POST', '/customer/export', { body, onProgress, filename: 'customers.xlsx' });
 
 /** POST /customer/import (multipart, field customer_data): adds the rows of an xlsx. */
 export const importCustomers = (file: File, onProgress: (progress: UploadProgress) => void) => {
@@ -147,8 +144,5 @@ export const consentState = (row: Customer, type: ConsentType) => {
   return { value: row[value], date: row[date] };
 };
 
-/** Spec §5: the phone as people write it; a Turkish E.164 number shown as 0532 123 45 67. */
-export const displayPhone = (phone: string) => {
-  const turkish = /^\+90(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone);
-  return turkish ? `0${turkish[1]} ${turkish[2]} ${turkish[3]} ${turkish[4]}` : phone;
-};
+/** Spec §5: the phone as people read it, the same everywhere (contracts' `displayPhone`). */
+export { displayPhone } from '@avlu/contracts';

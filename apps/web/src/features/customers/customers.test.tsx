@@ -293,14 +293,48 @@ describe('customer detail', () => {
     const rows = within(screen.getByRole('table', { name: 'İzin geçmişi' })).getAllByRole('row');
     expect(rows).toHaveLength(4);
     expect(rows[1]).toHaveTextContent('SMS izni');
-    expect(rows[1]).toHaveTextContent('Geri alındı');
+    expect(rows[1]).toHaveTextContent('Geri çekildi');
     expect(rows[1]).toHaveTextContent('Personel');
     expect(rows[1]).toHaveTextContent('Elif Yılmaz (Siz)');
     expect(rows[2]).toHaveTextContent('Verildi');
     expect(rows[3]).toHaveTextContent('E-posta izni');
     expect(rows[3]).toHaveTextContent('Murat Kaya');
     expect(rows[3]).not.toHaveTextContent('64b000000000000000000009'.slice(-6));
-    expect(within(screen.getByTestId('consent-sms')).getByText('Henüz onaylanmadı')).toBeInTheDocument();
+    // The card says the consent was withdrawn, when and by whom, not that it was never given.
+    const card = within(screen.getByTestId('consent-sms'));
+    expect(card.getByText('Geri çekildi')).toBeInTheDocument();
+    expect(card.getByText('01-05-2026 13:00 · Elif Yılmaz (Siz)')).toBeInTheDocument();
+    expect(card.queryByText('Henüz onaylanmadı')).not.toBeInTheDocument();
+    expect(card.queryByText('Verilmedi')).not.toBeInTheDocument();
+    // A consent never given still says so; one withdrawn on the micro-site names the customer.
+    expect(within(screen.getByTestId('consent-call')).getByText('Henüz onaylanmadı')).toBeInTheDocument();
+  }, 60_000);
+
+  it('names the customer when they withdrew a consent on the micro-site', async () => {
+    const withdrawn: ConsentEvent = {
+      _id: '64c0000000000000000000f1',
+      type: 'kvkk',
+      value: false,
+      at: '2026-04-10T07:15:00.000Z',
+      source: 'micro-site',
+      staff_admin_id: null,
+      staff_name: null,
+      client_address: null,
+      agreement_version: null,
+    };
+    const profile: CustomerProfile = {
+      ...people[0]!,
+      customer_kvkk_permission: false,
+      customer_kvkk_permission_date: null,
+      consent_history: [withdrawn, { ...withdrawn, _id: '64c0000000000000000000f0', value: true }],
+    };
+    server()
+      .on('GET', '/customer/profile/:id', () => json(profile))
+      .on('GET', '/data-types/channel', () => json([]));
+    open(`/customers/${people[0]!._id}/detail?tab=consents`);
+    const card = within(await screen.findByTestId('consent-kvkk', {}, slow));
+    expect(card.getByText('Geri çekildi')).toBeInTheDocument();
+    expect(card.getByText('10-04-2026 10:15 · Müşteri (mikro site)')).toBeInTheDocument();
   }, 60_000);
 
   it('brings back a deleted customer from the detail', async () => {
@@ -323,6 +357,17 @@ describe('customer detail', () => {
     await waitFor(() => expect(screen.queryByText(/tarihinde silindi/)).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Müşteriyi sil' })).toBeInTheDocument();
     expect(server().to('POST', `/customer/profile/${people[1]!._id}/reactivate`)).toHaveLength(1);
+  }, 60_000);
+
+  it('shows one date-time format for the registration and the phone as the list does', async () => {
+    server()
+      .on('GET', '/customer/profile/:id', () => json({ ...people[0]!, consent_history: [] }))
+      .on('GET', '/data-types/channel', () => json([]));
+    open(`/customers/${people[0]!._id}/detail`);
+    // 09:30 UTC is 12:30 in İstanbul, in the header as in the profile below it.
+    expect(await screen.findByText(/^01-03-2026 12:30 tarihinde kaydoldu/, {}, slow)).toBeInTheDocument();
+    expect(screen.getAllByText('01-03-2026 12:30').length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/0532 123 45 67/).length).toBeGreaterThan(0);
   }, 60_000);
 
   it('says the customer was not found for an unknown id', async () => {
@@ -484,5 +529,36 @@ describe('customer import', () => {
       'Ad: Bu alan zorunludur; Soyad: Bu alan zorunludur; SMS izni: Evet ya da hayır olmalıdır (evet/hayır, yes/no, 1/0)',
     ]);
     expect(refused.rowCount).toBe(3);
+  }, 60_000);
+
+  it('explains each column in words on hover and in the template, never by its API key', async () => {
+    const { user } = open('/customers/import');
+    await screen.findByRole('heading', { name: 'Müşteri Aktarımı' }, slow);
+    const gender = screen.getByText('Cinsiyet');
+    await user.hover(gender);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Şunlardan biri: Erkek, Kadın, Belirtilmemiş',
+    );
+    await user.unhover(gender);
+    await user.hover(screen.getByText('KVKK onayı'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Evet ya da Hayır');
+    expect(document.body.innerHTML).not.toMatch(/customer_(gender|kvkk_permission)/);
+
+    const created = vi.fn((_: Blob) => 'blob:template');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: () => {} }));
+    await user.click(screen.getByRole('button', { name: 'Şablonu indir' }));
+    const template = new ExcelJS.Workbook();
+    await template.xlsx.load(await blobBytes(created.mock.calls[0]![0]));
+    const [columns, guide] = template.worksheets;
+    expect((columns!.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['Telefon', 'Ad', 'Soyad']);
+    const rows: unknown[][] = [];
+    guide!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(['Sütun', 'Zorunlu', 'Nasıl yazılır']);
+    expect(rows).toContainEqual([
+      'Ziyaret sıklığı',
+      'Hayır',
+      'Şunlardan biri: İlk ziyaret, Yılda birkaç kez, Ayda bir, Haftada bir',
+    ]);
+    expect(JSON.stringify(rows)).not.toContain('customer_');
   }, 60_000);
 });

@@ -10,8 +10,7 @@ describe('refusedRowsSheet', () => {
   it('gives back every refused row although the answer lists only the first 1,000 errors', async () => {
     // 5,000 refused rows of two errors each and one good row: the server lists 1,000 errors (500 rows).
     const rows: (string | null)[][] = [['Telefon', 'Ad', 'Soyad', 'E-posta']];
-    for (let index = 0; index < 5000; index++)
-      rows.push([`bozuk${index}`, 'Ali', `Veli ${index}`, 'posta-degil']);
+    for (let index = 0; index < 5000; index++) rows.push([`bozuk${index}`, 'Ali', 'Veli', 'posta-degil']);
     rows.push(['05321000081', 'Son', 'Satır', null]);
     const file = new Blob([xlsxBytes([{ name: 'Müşteriler', rows }])]);
     const phone = 'Geçerli bir telefon numarası girin';
@@ -32,9 +31,9 @@ describe('refusedRowsSheet', () => {
     expect(sheet[0]).toEqual(['Telefon', 'Ad', 'Soyad', 'E-posta', 'Aktarım hatası']);
     const both = `Telefon: ${phone}; E-posta: ${email}`;
     // Listed by the server, and checked here with the same schema past the list: the same words.
-    expect(sheet[1]).toEqual(['bozuk0', 'Ali', 'Veli 0', 'posta-degil', both]);
-    expect(sheet[500]).toEqual(['bozuk499', 'Ali', 'Veli 499', 'posta-degil', both]);
-    expect(sheet[5000]).toEqual(['bozuk4999', 'Ali', 'Veli 4999', 'posta-degil', both]);
+    expect(sheet[1]).toEqual(['bozuk0', 'Ali', 'Veli', 'posta-degil', both]);
+    expect(sheet[500]).toEqual(['bozuk499', 'Ali', 'Veli', 'posta-degil', both]);
+    expect(sheet[5000]).toEqual(['bozuk4999', 'Ali', 'Veli', 'posta-degil', both]);
     expect(sheet.every((row) => row.at(-1) !== 'listede yok')).toBe(true);
     expect(sheet.some((row) => row[0] === '05321000081')).toBe(false);
     // The file the page saves holds them all.

@@ -86,7 +86,7 @@ describe('AddressFields', () => {
       expect.objectContaining({ fields: 'name', skip: '0', limit: '100' }),
       expect.objectContaining({ fields: 'name', skip: '100', limit: '100' }),
     ]);
-  }, 15_000);
+  });
 
   it('keeps district and neighbourhood locked until their parent is chosen, and clears them when it changes', async () => {
     serveGeo();
@@ -123,5 +123,5 @@ describe('AddressFields', () => {
     expect(screen.getByText('Önce ilçe seçin')).toBeInTheDocument();
     await user.click(field('İlçe'));
     expect(await screen.findByRole('option', { name: 'Konak' })).toBeInTheDocument();
-  }, 30_000);
+  });
 });

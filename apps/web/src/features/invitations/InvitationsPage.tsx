@@ -9,6 +9,7 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
 import { RowAction } from '../../lib/data-table';
 import { formatDateTime } from '../../lib/i18n/dates';
+import { useRoleName } from '../../lib/permissions';
 import { invitations, inviteFailure, resendInvitation } from './invitations.resource';
 
 const statusColor: Record<Invitation['status'], ChipProps['color']> = {
@@ -19,10 +20,16 @@ const statusColor: Record<Invitation['status'], ChipProps['color']> = {
 
 const useColumns = (): GridColDef<Invitation>[] => {
   const { t } = useTranslation('invitations');
+  const roleName = useRoleName();
   return useMemo(
     () => [
       { field: 'admin_invite_email', flex: 1, minWidth: 220 },
-      { field: 'admin_invite_role_name', sortable: false, minWidth: 160 },
+      {
+        field: 'admin_invite_role_name',
+        sortable: false,
+        minWidth: 160,
+        valueGetter: (_, row) => roleName(row.admin_invite_role_name),
+      },
       {
         field: 'status',
         sortable: false,
@@ -34,7 +41,7 @@ const useColumns = (): GridColDef<Invitation>[] => {
       { field: 'createdAt', width: 170, valueGetter: (_, row) => formatDateTime(row.created_at) },
       { field: 'expiresAt', width: 170, valueGetter: (_, row) => formatDateTime(row.expiresAt) },
     ],
-    [t],
+    [t, roleName],
   );
 };
 
@@ -61,6 +68,8 @@ export default function InvitationsPage() {
       columns={columns}
       title={t('title')}
       create={{ to: '/user/invitations/new', label: t('actions.create') }}
+      rowName={(row) => row.admin_invite_email}
+      emptyState={{ text: t('empty') }}
       rowActions={{
         extra: (row) => (
           <RowAction

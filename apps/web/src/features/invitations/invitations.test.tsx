@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../lib/api/test-server';
 import { httpAuthClient } from '../../lib/auth';
-import { roleWith } from '../../test/fixtures';
+import { roleWith, systemAdminRole } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer, servePickers, serveSession } from '../../test/server';
 
@@ -46,10 +46,7 @@ describe('invitations', () => {
       ),
     );
     const { user, router } = signIn('/user/invitations/new');
-    await user.type(
-      await screen.findByRole('textbox', { name: 'E-posta' }, { timeout: 5000 }),
-      'ayse.kara@avlu.test',
-    );
+    await user.type(await screen.findByRole('textbox', { name: 'E-posta' }), 'ayse.kara@avlu.test');
     await user.click(screen.getByRole('combobox', { name: 'Rol' }));
     await user.click(await screen.findByRole('option', { name: 'Kasiyer' }));
     await user.click(screen.getByRole('button', { name: 'Davet gönder' }));
@@ -62,14 +59,29 @@ describe('invitations', () => {
       admin_invite_email: 'ayse.kara@avlu.test',
       admin_invite_role_id: cashier._id,
     });
-  }, 15_000);
+  });
 
-  it('requires email and role before sending', async () => {
+  it('requires email and role before sending, both at once', async () => {
     const { user } = signIn('/user/invitations/new');
-    await user.click(await screen.findByRole('button', { name: 'Davet gönder' }, { timeout: 5000 }));
-    expect(await screen.findByText('Geçerli bir e-posta adresi girin')).toBeInTheDocument();
-    expect(screen.getByText('Bu alan zorunludur')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Davet gönder' }));
+    await waitFor(() => expect(screen.getAllByText('Bu alan zorunludur')).toHaveLength(2));
+    expect(screen.getByRole('textbox', { name: 'E-posta' })).toHaveAccessibleDescription(
+      'Bu alan zorunludur',
+    );
     expect(server().to('POST', '/core/admin-invites')).toEqual([]);
+  });
+
+  it('names the system admin role “Platform Yöneticisi” in the role picker, not by its stored name', async () => {
+    servePickers(server(), [systemAdminRole, cashier]);
+    serveSession(server(), { role: systemAdminRole });
+    const { user } = renderApp({
+      path: '/user/invitations/new',
+      signedInAs: { role: systemAdminRole },
+      authClient: httpAuthClient,
+    });
+    await user.click(await screen.findByRole('combobox', { name: 'Rol' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Platform Yöneticisi', 'Kasiyer']);
   }, 15_000);
 
   it('resends after confirmation, and says when it could not', async () => {
@@ -79,12 +91,10 @@ describe('invitations', () => {
       )
       .on('POST', '/core/admin-invites/resend/:id', () => json(pending));
     const { user } = signIn('/user/invitations');
-    const row = (await screen.findByText('ayse.kara@avlu.test', {}, { timeout: 5000 })).closest(
-      '[role="row"]',
-    ) as HTMLElement;
+    const row = (await screen.findByText('ayse.kara@avlu.test')).closest('[role="row"]') as HTMLElement;
     expect(within(row).getByText('Bekliyor')).toBeInTheDocument();
 
-    await user.click(within(row).getByRole('button', { name: 'Daveti yeniden gönder' }));
+    await user.click(within(row).getByRole('button', { name: 'Daveti yeniden gönder: ayse.kara@avlu.test' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Onayla' }));
     expect(await screen.findByText('Davet gönderildi')).toBeInTheDocument();
     expect(server().to('POST', `/core/admin-invites/resend/${pending._id}`)).toHaveLength(1);
@@ -100,10 +110,10 @@ describe('invitations', () => {
         503,
       ),
     );
-    await user.click(within(row).getByRole('button', { name: 'Daveti yeniden gönder' }));
+    await user.click(within(row).getByRole('button', { name: 'Daveti yeniden gönder: ayse.kara@avlu.test' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Onayla' }));
     expect(
       await screen.findByText('Davet gönderilemedi; lütfen daha sonra tekrar deneyin'),
     ).toBeInTheDocument();
-  }, 15_000);
+  });
 });

@@ -36,14 +36,12 @@ describe('mall settings', () => {
     );
     serveSession(server(), { role: manager });
     renderApp({ path: '/settings/locations', signedInAs: { role: manager }, authClient: httpAuthClient });
-    expect(
-      await screen.findByRole('heading', { name: 'Yetki Reddedildi' }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Yetki Reddedildi' })).toBeInTheDocument();
     const menu = await mainMenu();
     await within(menu).findByRole('link', { name: 'Genel Bakış' });
     expect(within(menu).queryByRole('button', { name: 'Ayarlar' })).not.toBeInTheDocument();
     expect(server().to('GET', '/core/locations')).toEqual([]);
-  }, 15_000);
+  });
 
   it('lists the malls for the system admin and saves an edit without empty links', async () => {
     server()
@@ -63,15 +61,15 @@ describe('mall settings', () => {
       'aria-expanded',
       'true',
     );
-    const row = (await screen.findByText('Avlu Park AVM', { selector: 'p' }, { timeout: 5000 })).closest(
+    const row = (await screen.findByText('Avlu Park AVM', { selector: 'p' })).closest(
       '[role="row"]',
     ) as HTMLElement;
     expect(within(row).getByText('Europe/Istanbul')).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Düzenle' }));
 
-    expect(
-      await screen.findByRole('textbox', { name: 'Mikro site bağlantısı' }, { timeout: 5000 }),
-    ).toHaveValue(`${window.location.origin}/micro-site/${mall.location_token}`);
+    expect(await screen.findByRole('textbox', { name: 'Mikro site bağlantısı' })).toHaveValue(
+      `${window.location.origin}/micro-site/${mall.location_token}`,
+    );
     await user.click(screen.getByRole('switch', { name: 'Mobil uygulaması var' }));
     await user.type(
       screen.getByRole('textbox', { name: 'Google Play bağlantısı' }),
@@ -92,7 +90,7 @@ describe('mall settings', () => {
         fallbackUrl: null,
       },
     });
-  }, 30_000);
+  });
 
   it('renews the micro-site token after confirmation', async () => {
     const renewed = { ...mall, location_token: 'beef0000beef0000beef0000beef0000' };
@@ -109,7 +107,7 @@ describe('mall settings', () => {
       signedInAs: { role: systemAdminRole },
       authClient: httpAuthClient,
     });
-    const link = await screen.findByRole('textbox', { name: 'Mikro site bağlantısı' }, { timeout: 5000 });
+    const link = await screen.findByRole('textbox', { name: 'Mikro site bağlantısı' });
     await user.click(screen.getByRole('button', { name: 'Bağlantıyı yenile' }));
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Bağlantıyı yenile' }),
@@ -118,5 +116,5 @@ describe('mall settings', () => {
     await waitFor(() =>
       expect(link).toHaveValue(`${window.location.origin}/micro-site/${renewed.location_token}`),
     );
-  }, 30_000);
+  });
 });

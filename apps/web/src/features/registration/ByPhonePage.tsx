@@ -12,7 +12,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { isApiError } from '../../lib/api';
 import { Form, SubmitButton, TextField, useZodForm } from '../../lib/form';
 import { formatDate } from '../../lib/i18n/dates';
 import { displayPhone } from '../customers/customers.resource';
@@ -48,6 +47,7 @@ function PhoneLookup({ channel, onFound }: { channel: Channel; onFound: (custome
         <Form
           form={form}
           labels="registration"
+          warnOnLeave={false}
           onSubmit={async ({ customer_phone }) => {
             const answer = await check.mutateAsync({ customer_phone, channel_id: channel._id });
             if (answer.registered && answer.customer) return onFound(answer.customer);
@@ -148,9 +148,7 @@ function UpdateCustomer({
   customer: Customer;
   onAgain: () => void;
 }) {
-  const { t } = useTranslation('registration');
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const form = useZodForm(updateForm, { defaultValues: formValues(customer, channel._id) });
   const update = useUpdateCustomer();
   return (
@@ -163,15 +161,8 @@ function UpdateCustomer({
       onSubmit={async ({ customer_accepts_kvkk, ...values }) => {
         // KVKK is only ever given here; withdrawing it is a change on the customer's profile.
         const body = { ...values, ...(customer_accepts_kvkk && { customer_accepts_kvkk: true }) };
-        try {
-          await update.mutateAsync({ id: customer._id, body });
-        } catch (error) {
-          if (!(isApiError(error) && error.canceled))
-            enqueueSnackbar(error instanceof Error ? error.message : t('errors:INTERNAL_ERROR'), {
-              variant: 'error',
-            });
-          throw error;
-        }
+        // A failure is said once, by the form (under its field, or in its alert).
+        await update.mutateAsync({ id: customer._id, body });
         navigate(`/customers/${customer._id}/detail`);
       }}
     />

@@ -1,8 +1,6 @@
 import type { Channel } from '@avlu/contracts';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { isApiError } from '../../lib/api';
 import { useZodForm } from '../../lib/form';
 import { ChannelFrame } from './ChannelFrame';
 import { CustomerEntryForm } from './CustomerEntryForm';
@@ -37,9 +35,7 @@ const blank = (channelId: string, phone: string): RegisterFormInput => ({
 });
 
 function RegisterCustomer({ channel }: { channel: Channel }) {
-  const { t } = useTranslation('registration');
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const phone = (useLocation().state as CarriedPhone | null)?.phone ?? '';
   const form = useZodForm(registerForm, { defaultValues: blank(channel._id, phone) });
   const register = useRegisterCustomer();
@@ -52,11 +48,8 @@ function RegisterCustomer({ channel }: { channel: Channel }) {
           const saved = await register.mutateAsync(values);
           navigate(`/customers/${saved._id}/detail`);
         } catch (error) {
-          // Spec §8: a failed registration says so in a snackbar and the form shows why.
-          if (!(isApiError(error) && error.canceled))
-            enqueueSnackbar(error instanceof Error ? error.message : t('errors:INTERNAL_ERROR'), {
-              variant: 'error',
-            });
+          // A failed registration is said once, by the form: under the field it concerns, or in
+          // the alert above the fields, which takes focus (not also in a toast; issue 12 #17).
           throw onPhoneField(error);
         }
       }}

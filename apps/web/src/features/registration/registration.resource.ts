@@ -1,4 +1,6 @@
 import {
+  type Agreement,
+  agreement,
   type Channel,
   type CustomerEntryCheck,
   type CustomerEntryRegisterBody,
@@ -51,6 +53,13 @@ export const useEntryChannels = () =>
   useQuery<Channel[]>({
     queryKey: ['customer-entry', 'channels'],
     queryFn: ({ signal }) => api.get('/customer-entry/channels', { schema: z.array(channel), signal }),
+  });
+
+/** GET /customer-entry/kvkk: the mall's KVKK notice in use, which the desk reads to the customer. */
+export const useEntryKvkk = () =>
+  useQuery<Agreement>({
+    queryKey: ['customer-entry', 'kvkk'],
+    queryFn: ({ signal }) => api.get('/customer-entry/kvkk', { schema: agreement, signal }),
   });
 
 /** GET /customer/channel/{id}: the channel a registration page works through, for its header. */

@@ -72,9 +72,24 @@ const customer: Customer = {
   createdAt: '2026-01-10T09:00:00.000Z',
 };
 
+const kvkkNotice = {
+  _id: '64b0000000000000000000f1',
+  agreement_title: 'KVKK Aydınlatma Metni',
+  agreement_text:
+    'Kordonboyu AVM olarak kişisel verilerinizi 6698 sayılı Kanun uyarınca işliyoruz.\n\nHaklarınız: …',
+  agreement_target: 'mobileapp',
+  agreement_type: 'kvkk',
+  agreement_text_pdf_tr: null,
+  agreement_text_pdf_en: null,
+  agreement_in_use: true,
+  agreement_version: 'kvkk-2026-11',
+  createdAt: '2026-11-01T09:00:00.000Z',
+};
+
 const serveChannel = () =>
   server()
     .on('GET', `/customer/channel/${channel._id}`, () => json(channel))
+    .on('GET', '/customer-entry/kvkk', () => json(kvkkNotice))
     .on('GET', '/geo/cities', () => json([{ _id: ISTANBUL, name: 'İstanbul' }]))
     .on('GET', `/geo/cities/${ISTANBUL}/towns`, () => json([{ _id: KADIKOY, name: 'Kadıköy' }]))
     .on('GET', `/geo/towns/${KADIKOY}/neighborhoods`, () =>
@@ -107,6 +122,12 @@ describe('registering a customer through a channel', () => {
     expect(screen.getByText('Danışma Bankosu')).toBeInTheDocument();
     expect(submit).toBeDisabled();
     expect(screen.getByText('Kaydetmek için KVKK aydınlatma metni onaylanmalıdır.')).toBeInTheDocument();
+    // The mall's notice in use, to read to the customer before the box is ticked (issue 12 #21).
+    const notice = await screen.findByRole('region', { name: 'KVKK Aydınlatma Metni' }, slow);
+    expect(notice).toHaveTextContent(
+      'Kordonboyu AVM olarak kişisel verilerinizi 6698 sayılı Kanun uyarınca işliyoruz.',
+    );
+    expect(screen.getByText('Sürüm kvkk-2026-11')).toBeInTheDocument();
     await user.click(box('KVKK aydınlatma metnini okudum, onaylıyorum'));
     expect(submit).toBeEnabled();
     await user.click(box('KVKK aydınlatma metnini okudum, onaylıyorum'));
@@ -181,9 +202,22 @@ describe('registering a customer through a channel', () => {
       customer_allows_call: true,
       customer_allows_sms: true,
       customer_allows_email: true,
+      // The version of the notice that was read out.
+      agreement_version: 'kvkk-2026-11',
     });
     expect(await screen.findByText('Müşteri kaydedildi', {}, slow)).toBeInTheDocument();
   }, 90_000);
+
+  it('says so when the mall has no KVKK notice in use', async () => {
+    serveChannel();
+    server().on('GET', '/customer-entry/kvkk', () =>
+      json({ statusCode: 404, code: 'AGREEMENT_NOT_FOUND', message: 'Sözleşme bulunamadı' }, 404),
+    );
+    renderApp({ path: `/registration/customer/new/${channel._id}`, ...desk });
+    expect(
+      await screen.findByText(/Bu AVM’de kullanımda bir KVKK aydınlatma metni bulunamadı/, {}, slow),
+    ).toBeInTheDocument();
+  }, 60_000);
 
   it('puts a taken phone under the phone field', async () => {
     serveChannel();
@@ -204,12 +238,11 @@ describe('registering a customer through a channel', () => {
     await typeDate(user, '01011990');
     await user.click(box('KVKK aydınlatma metnini okudum, onaylıyorum'));
     await user.click(screen.getByRole('button', { name: 'Müşteriyi Kaydet' }));
-    await waitFor(() =>
-      expect(screen.getByRole('textbox', { name: 'Telefon' })).toHaveAttribute('aria-invalid', 'true'),
-    );
-    expect(
-      screen.getAllByText('Bu telefon numarasıyla kayıtlı bir müşteri zaten var').length,
-    ).toBeGreaterThan(0);
+    const phone = screen.getByRole('textbox', { name: 'Telefon' });
+    await waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() => expect(phone).toHaveFocus());
+    // Said once, under the field: no toast repeating it.
+    expect(screen.getAllByText('Bu telefon numarasıyla kayıtlı bir müşteri zaten var')).toHaveLength(1);
   }, 60_000);
 });
 

@@ -1,7 +1,6 @@
 import type { MenuItemNode } from '@avlu/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -22,8 +21,15 @@ type NodeProps = {
   disabled: boolean;
 };
 
+/**
+ * One node: a page ticks alone; a node with pages below ticks or clears itself with all of them, and
+ * shows a dash while only part of it is ticked (the group's own page alone is such a part).
+ */
 function PermissionNode({ node, ticked, toggle, disabled }: NodeProps) {
   const { t } = useTranslation('roles');
+  const subjects = groupSubjects(node);
+  const count = subjects.filter((subject) => ticked.has(subject)).length;
+  const all = count === subjects.length;
   return (
     <Box component="li" sx={{ listStyle: 'none' }}>
       <FormControlLabel
@@ -32,8 +38,9 @@ function PermissionNode({ node, ticked, toggle, disabled }: NodeProps) {
         control={
           <Checkbox
             size="small"
-            checked={ticked.has(node.subject)}
-            onChange={(_, on) => toggle([node.subject], on)}
+            checked={all}
+            indeterminate={count > 0 && !all}
+            onChange={() => toggle(subjects, !all)}
           />
         }
       />
@@ -51,29 +58,6 @@ function PermissionNode({ node, ticked, toggle, disabled }: NodeProps) {
         </Box>
       )}
     </Box>
-  );
-}
-
-function PermissionGroup(props: NodeProps) {
-  const { t } = useTranslation('roles');
-  const all = groupSubjects(props.node);
-  const full = all.every((subject) => props.ticked.has(subject));
-  return (
-    <Card variant="outlined" sx={{ p: 1.5, pl: 2 }}>
-      <Box component="ul" sx={{ p: 0, m: 0 }}>
-        <PermissionNode {...props} />
-      </Box>
-      {props.node.children && (
-        <Button
-          size="small"
-          disabled={props.disabled}
-          onClick={() => props.toggle(all, !full)}
-          aria-label={`${full ? t('clearAll') : t('selectAll')}: ${t(`subjects.${subjectKey(props.node.subject)}`)}`}
-        >
-          {full ? t('clearAll') : t('selectAll')}
-        </Button>
-      )}
-    </Card>
   );
 }
 
@@ -117,13 +101,11 @@ export const PermissionTreeField = <T extends FieldValues = FieldValues>({
         }}
       >
         {groups.map((node) => (
-          <PermissionGroup
-            key={node.subject}
-            node={node}
-            ticked={ticked}
-            toggle={toggle}
-            disabled={bound.disabled}
-          />
+          <Card key={node.subject} variant="outlined" sx={{ p: 1.5, pl: 2 }}>
+            <Box component="ul" sx={{ p: 0, m: 0 }}>
+              <PermissionNode node={node} ticked={ticked} toggle={toggle} disabled={bound.disabled} />
+            </Box>
+          </Card>
         ))}
         {singles.length > 0 && (
           <Card variant="outlined" sx={{ p: 1.5, pl: 2 }}>

@@ -22,7 +22,7 @@ describe('role editor', () => {
         expect(i18n.exists(`roles:subjects.${subjectKey(subject)}`, { lng }), `${lng} ${subject}`).toBe(true);
   });
 
-  it('saves the ticked part of the tree, a group without its pages unless asked', async () => {
+  it('ticks a group with its pages, shows a partly ticked group, and saves the ticked part', async () => {
     server()
       .on('GET', '/core/role/tree-data', () => json(permissionTree))
       .on('POST', '/core/role', ({ body }) =>
@@ -37,18 +37,34 @@ describe('role editor', () => {
       signedInAs: { role: authoriser },
       authClient: httpAuthClient,
     });
+    const box = (name: string) => screen.getByRole('checkbox', { name });
 
-    await user.type(
-      await screen.findByRole('textbox', { name: 'Rol adı' }, { timeout: 5000 }),
-      'Fiş Sorumlusu',
-    );
-    // A page under an unticked group, a group alone, and a whole group by "select all".
+    await user.type(await screen.findByRole('textbox', { name: 'Rol adı' }), 'Fiş Sorumlusu');
+    // A page alone: its group is partly ticked.
     await user.click(await screen.findByRole('checkbox', { name: 'Fişler ve Puan Sıfırlama' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Raporlar' }));
-    expect(screen.getByRole('checkbox', { name: 'Aylık Raporlar' })).not.toBeChecked();
-    await user.click(screen.getByRole('button', { name: 'Tümünü seç: Müşteriler' }));
-    expect(screen.getByRole('checkbox', { name: 'Müşteri Aktarımı (Excel)' })).toBeChecked();
-    await user.click(screen.getByRole('checkbox', { name: 'Telefonla Arama' }));
+    expect(box('Sadakat')).toBePartiallyChecked();
+    // A partly ticked group ticks all of it; a whole group clears all of it.
+    await user.click(box('Sadakat'));
+    expect(box('Sadakat')).toBeChecked();
+    expect(box('Hediyeler')).toBeChecked();
+    await user.click(box('Sadakat'));
+    expect(box('Sadakat')).not.toBeChecked();
+    expect(box('Sadakat')).not.toBePartiallyChecked();
+    expect(box('Fişler ve Puan Sıfırlama')).not.toBeChecked();
+    await user.click(box('Fişler ve Puan Sıfırlama'));
+
+    // A group's own page alone: the group, then its page off.
+    await user.click(box('Raporlar'));
+    expect(box('Aylık Raporlar')).toBeChecked();
+    await user.click(box('Aylık Raporlar'));
+    expect(box('Raporlar')).toBePartiallyChecked();
+
+    // Nested: the group ticks its pages and theirs; one page off leaves it partly ticked.
+    await user.click(box('Müşteriler'));
+    expect(box('Müşteri Aktarımı (Excel)')).toBeChecked();
+    await user.click(box('Telefonla Arama'));
+    expect(box('Müşteriler')).toBePartiallyChecked();
+    expect(box('Müşteri Listesi')).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/roles'));
@@ -69,5 +85,5 @@ describe('role editor', () => {
       ],
     });
     expect(await screen.findByText('Başarıyla oluşturuldu')).toBeInTheDocument();
-  }, 30_000);
+  });
 });

@@ -29,8 +29,7 @@ const people: AdminProfile[] = [
 ];
 
 /** A row of the grid once the lazily loaded page and its first page are in. */
-const rowOf = async (text: string) =>
-  (await screen.findByText(text, {}, { timeout: 5000 })).closest('[role="row"]') as HTMLElement;
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('[role="row"]') as HTMLElement;
 
 const serveUsers = (rows: AdminProfile[]) =>
   server()
@@ -51,7 +50,7 @@ describe('users list', () => {
     serveUsers([...people]);
     renderApp({ path: '/user/users', signedInAs: { role: manager }, authClient: httpAuthClient });
 
-    const grid = await screen.findByRole('grid', { name: 'Kullanıcılar' }, { timeout: 5000 });
+    const grid = await screen.findByRole('grid', { name: 'Kullanıcılar' });
     const row = (await within(grid).findByText('Can Demir')).closest('[role="row"]') as HTMLElement;
     expect(within(row).getByText('can.demir@avlu.test')).toBeInTheDocument();
     expect(within(row).getByText('Fiş Onaylayıcı')).toBeInTheDocument();
@@ -62,7 +61,7 @@ describe('users list', () => {
     const query = server().to('GET', '/core/admin')[0]!.query;
     expect(query.get('noadmin')).toBe('true');
     expect(query.get('limit')).toBe('10');
-  }, 15_000);
+  });
 
   it('deletes a user only after confirmation and says so', async () => {
     serveSession(server(), { role: manager });
@@ -74,19 +73,19 @@ describe('users list', () => {
     });
     const row = await rowOf('Zeynep Kaya');
 
-    await user.click(within(row).getByRole('button', { name: 'Sil' }));
+    await user.click(within(row).getByRole('button', { name: 'Sil: Zeynep Kaya' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bu kullanıcı silinsin mi?' });
     expect(dialog).toHaveTextContent('zeynep.kaya@avlu.test');
     await user.click(within(dialog).getByRole('button', { name: 'Vazgeç' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(server().to('DELETE', '/core/admin/64b000000000000000000102')).toEqual([]);
 
-    await user.click(within(row).getByRole('button', { name: 'Sil' }));
+    await user.click(within(row).getByRole('button', { name: 'Sil: Zeynep Kaya' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sil' }));
     expect(await screen.findByText('Kullanıcı silindi')).toBeInTheDocument();
     expect(server().to('DELETE', '/core/admin/64b000000000000000000102')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByText('Zeynep Kaya')).not.toBeInTheDocument());
-  }, 15_000);
+  });
 
   it('opens the edit page by name with the id in the query', async () => {
     serveUsers([...people]);
@@ -99,12 +98,12 @@ describe('users list', () => {
       authClient: httpAuthClient,
     });
     const row = await rowOf('Can Demir');
-    await user.click(within(row).getByRole('button', { name: 'Düzenle' }));
-    expect(await screen.findByRole('textbox', { name: 'Ad' }, { timeout: 5000 })).toHaveValue('Can');
+    await user.click(within(row).getByRole('button', { name: 'Düzenle: Can Demir' }));
+    expect(await screen.findByRole('textbox', { name: 'Ad' })).toHaveValue('Can');
     expect(router.state.location.pathname).toBe('/user/can-demir/edit');
     expect(router.state.location.search).toBe('?id=64b000000000000000000101');
     expect(screen.getByRole('textbox', { name: 'E-posta' })).toHaveValue('can.demir@avlu.test');
-  }, 15_000);
+  });
 
   it('finds the user again from the edit URL alone, as after a reload, and saves the change', async () => {
     server()
@@ -117,7 +116,7 @@ describe('users list', () => {
       signedInAs: { role: manager },
       authClient: httpAuthClient,
     });
-    const surname = await screen.findByRole('textbox', { name: 'Soyad' }, { timeout: 5000 });
+    const surname = await screen.findByRole('textbox', { name: 'Soyad' });
     await user.clear(surname);
     await user.type(surname, 'Demirci');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
@@ -128,17 +127,15 @@ describe('users list', () => {
       admin_role_id: people[0]!.admin_role_id,
       admin_location_ids: [LOCATIONS[1]!._id],
     });
-  }, 15_000);
+  });
 
   it('says so when the edit URL carries no user id', async () => {
     serveSession(server(), { role: manager });
     renderApp({ path: '/user/can-demir/edit', signedInAs: { role: manager }, authClient: httpAuthClient });
-    expect(
-      await screen.findByText(/Düzenlenecek kullanıcı bulunamadı/, {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(/Düzenlenecek kullanıcı bulunamadı/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Kullanıcı listesine dön' })).toHaveAttribute(
       'href',
       '/user/users',
     );
-  }, 15_000);
+  });
 });

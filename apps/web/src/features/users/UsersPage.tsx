@@ -11,11 +11,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
 import { useAuth } from '../../lib/auth';
-import { usePermissions } from '../../lib/permissions';
+import { usePermissions, useRoleName } from '../../lib/permissions';
 import { fullName, userEditPath, users } from './users.resource';
 
 const useColumns = (): GridColDef<AdminProfile>[] => {
   const { t } = useTranslation('users');
+  const roleName = useRoleName();
   return useMemo(
     () => [
       {
@@ -35,7 +36,12 @@ const useColumns = (): GridColDef<AdminProfile>[] => {
         ),
       },
       { field: 'admin_email', flex: 1, minWidth: 200 },
-      { field: 'admin_role_name', sortable: false, minWidth: 160 },
+      {
+        field: 'admin_role_name',
+        sortable: false,
+        minWidth: 160,
+        valueGetter: (_, row) => roleName(row.admin_role_name),
+      },
       {
         field: 'admin_locations',
         sortable: false,
@@ -50,7 +56,7 @@ const useColumns = (): GridColDef<AdminProfile>[] => {
         ),
       },
     ],
-    [t],
+    [t, roleName],
   );
 };
 
@@ -60,19 +66,27 @@ export default function UsersPage() {
   const { admin } = useAuth();
   const { canVisit } = usePermissions();
   const columns = useColumns();
+  const invite = (variant: 'text' | 'contained') =>
+    canVisit('/user/invitations/new') && (
+      <Button
+        component={RouterLink}
+        to="/user/invitations/new"
+        variant={variant}
+        startIcon={<PersonAddAltOutlinedIcon />}
+      >
+        {t('actions.invite')}
+      </Button>
+    );
   return (
     <ResourceListPage
       resource={users}
       columns={columns}
       title={t('title')}
-      headerActions={
-        canVisit('/user/invitations/new') && (
-          <Button component={RouterLink} to="/user/invitations/new" startIcon={<PersonAddAltOutlinedIcon />}>
-            {t('actions.invite')}
-          </Button>
-        )
-      }
+      headerActions={invite('text')}
       create={{ to: '/user/new', label: t('actions.create') }}
+      rowName={fullName}
+      // Staff usually join by invitation; a user made here needs a password handed over.
+      emptyState={{ text: t('empty'), action: invite('contained') || undefined }}
       rowActions={{
         edit: { to: userEditPath },
         remove: {

@@ -49,6 +49,20 @@ describe('admin session', () => {
     expect(session.accessToken()).toBeNull();
   });
 
+  it('keeps the token when the profile call is cut off by leaving the page (a reload, a link)', async () => {
+    const authClient = fakeAuthClient({ role: systemAdminRole });
+    authClient.profile.mockImplementation(async () => {
+      window.dispatchEvent(new Event('pagehide'));
+      throw new Error('Failed to fetch');
+    });
+    renderWithProviders(<SessionProbe />, { signedInAs: { role: systemAdminRole }, authClient });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(authClient.profile).toHaveBeenCalled();
+    expect(session.accessToken()).toBe('test-token');
+    // Back from the browser's page cache, a failure signs out again.
+    window.dispatchEvent(new Event('pageshow'));
+  });
+
   it('makes the first location current after login, whatever was stored before', async () => {
     session.setCurrentLocation(LOCATIONS[1]!);
     const authClient = fakeAuthClient({ role: systemAdminRole });

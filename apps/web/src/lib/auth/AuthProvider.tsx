@@ -1,5 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { session } from '../session/storage';
 import type { AdminProfile, AuthClient, AuthState, LoginBody, TokenResponse } from './types';
 
@@ -28,6 +37,16 @@ const rememberLocations = (admin: AdminProfile, afterLogin: boolean) => {
   if (!keep && locations[0]) session.setCurrentLocation(locations[0]);
 };
 
+// Leaving the page (a reload, a link to another page) cuts its calls off: that says nothing about the
+// token, so the check at start must not sign the admin out for it.
+let leavingPage = false;
+window.addEventListener('pagehide', () => {
+  leavingPage = true;
+});
+window.addEventListener('pageshow', () => {
+  leavingPage = false;
+});
+
 export function AuthProvider({ client, children }: { client: AuthClient; children: ReactNode }) {
   const queryClient = useQueryClient();
   // Spec §4: a stored token counts as valid until the profile call says otherwise.
@@ -44,19 +63,19 @@ export function AuthProvider({ client, children }: { client: AuthClient; childre
     [client],
   );
 
+  // The stored token is checked once per page load. React runs effects twice in development
+  // (StrictMode), and the API client would cancel the first profile call for the second: both runs
+  // share the one check instead.
+  const restored = useRef<Promise<AuthState | null> | null>(null);
   useEffect(() => {
     if (!session.accessToken()) return;
-    // Strict mode runs this twice and the API client cancels the first call; only the live run may
-    // decide, or the cancelled one would sign the admin out.
+    restored.current ??= loadSession(false).catch(() => {
+      if (leavingPage) return null;
+      session.clear();
+      return signedOut;
+    });
     let live = true;
-    loadSession(false).then(
-      (next) => live && setState(next),
-      () => {
-        if (!live) return;
-        session.clear();
-        setState(signedOut);
-      },
-    );
+    void restored.current.then((next) => live && next && setState(next));
     return () => {
       live = false;
     };

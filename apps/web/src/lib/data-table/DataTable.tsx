@@ -1,7 +1,9 @@
 import type { ListQuery, ListResponse } from '@avlu/contracts';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import {
   DataGrid,
   type DataGridProps,
@@ -10,10 +12,13 @@ import {
   type GridSortModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
-import { type ReactNode, useMemo, useRef } from 'react';
+import type {} from '@mui/x-data-grid/themeAugmentation';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../api';
-import { EmptyOverlay, SearchingContext } from './EmptyOverlay';
+import { EmptyOverlay, type EmptyState, EmptyStatePanel, SearchingContext } from './EmptyOverlay';
+import { RowNameContext } from './RowAction';
+import { type RowHref, useRowOpening, withRowLink } from './row-links';
 import { SearchBox } from './SearchBox';
 import {
   type SetTableState,
@@ -28,6 +33,8 @@ export type ListResult<Item> = {
   data?: ListResponse<Item>;
   error: ApiError | null;
   isFetching: boolean;
+  /** True while the rows shown are the previous query's, kept on screen as the next one loads. */
+  isPlaceholderData?: boolean;
   refetch: () => unknown;
 };
 
@@ -66,6 +73,15 @@ export type DataTableProps<Item extends GridValidRowModel, Query extends ListQue
   defaultPageSize?: number;
   rowActions?: (row: Item) => ReactNode;
   actionsWidth?: number;
+  /**
+   * The row's screen (detail or edit). Its first column becomes a real link, a click anywhere on the
+   * row opens it (Ctrl or the middle button in a new tab), and so does Enter on a focused cell.
+   */
+  rowHref?: RowHref<Item>;
+  /** The row's name, said by its action buttons to screen readers: "Sil: Hafta Sonu Standı". */
+  rowName?: (row: Item) => string;
+  /** What the list says and offers when it is empty (not an empty search). */
+  emptyState?: EmptyState;
   /** Feature buttons (create, export) shown right of the search box. */
   toolbar?: ReactNode;
   getRowId?: (row: Item) => GridRowId;
@@ -133,19 +149,32 @@ const DataTableView = <Item extends GridValidRowModel, Query extends ListQuery>(
   searchPlaceholder,
   rowActions,
   actionsWidth = 120,
+  rowHref,
+  rowName,
+  emptyState,
   toolbar,
   getRowId = defaultRowId,
   label,
   gridProps,
 }: InnerProps<Item, Query> & { state: TableState; setState: SetTableState }) => {
   const { t, i18n } = useTranslation();
+  const [typing, setTyping] = useState(false);
+  // The language's grid texts from the theme: a localeText prop replaces them as a whole, not key by key.
+  const themeLocaleText = useTheme().components?.MuiDataGrid?.defaultProps?.localeText;
   const query = {
     ...params,
     pagination: { limit: state.pageSize, currentPage: state.page },
     ...(state.keyword && { keyword: state.keyword }),
     ...(state.orderBy && { orderBy: state.orderBy, order: state.order ?? 'asc' }),
   } as Query;
-  const { data, error, isFetching, refetch } = resource.useList(query);
+  const { data, error, isFetching, isPlaceholderData = false, refetch } = resource.useList(query);
+  const rows = data?.data ?? [];
+  const opening = useRowOpening(rows, getRowId, rowHref);
+  // Rows that answer an older question: typed text waiting for its search, or the last page kept
+  // on screen while the next one loads.
+  const stale = typing || isPlaceholderData;
+  // Nothing here yet (not an empty search): the explanation stands in place of the grid.
+  const nothingYet = emptyState && !state.keyword && !isFetching && data?.pagination.total === 0;
 
   // While the next page loads the total is unknown; keeping the last one stops the pager from jumping.
   const lastTotal = useRef(0);
@@ -156,11 +185,14 @@ const DataTableView = <Item extends GridValidRowModel, Query extends ListQuery>(
   }
 
   const gridColumns = useMemo<GridColDef<Item>[]>(() => {
-    const labelled = columns.map((column) => ({
-      ...column,
-      headerName:
-        column.headerName ?? (labels ? t(`${labels}:fields.${column.field}`, column.field) : column.field),
-    }));
+    const labelled = columns.map((column, index) => {
+      const headed = {
+        ...column,
+        headerName:
+          column.headerName ?? (labels ? t(`${labels}:fields.${column.field}`, column.field) : column.field),
+      };
+      return index === 0 && rowHref ? withRowLink(headed, rowHref) : headed;
+    });
     if (!rowActions) return labelled;
     return [
       ...labelled,
@@ -173,10 +205,12 @@ const DataTableView = <Item extends GridValidRowModel, Query extends ListQuery>(
         align: 'right',
         headerAlign: 'right',
         width: actionsWidth,
-        renderCell: ({ row }) => rowActions(row),
+        renderCell: ({ row }) => (
+          <RowNameContext.Provider value={rowName?.(row)}>{rowActions(row)}</RowNameContext.Provider>
+        ),
       },
     ];
-  }, [columns, labels, rowActions, actionsWidth, t]);
+  }, [columns, labels, rowActions, rowName, rowHref, actionsWidth, t]);
 
   // Stable models: the grid treats a new array or object as a change and jumps back to the first page.
   const { page, pageSize, orderBy, order } = state;
@@ -196,6 +230,8 @@ const DataTableView = <Item extends GridValidRowModel, Query extends ListQuery>(
               delay={searchDelay}
               placeholder={searchPlaceholder}
               onSearch={(keyword) => setState({ keyword }, { history: 'replace' })}
+              onPendingChange={setTyping}
+              loading={isPlaceholderData}
             />
           )}
           <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
@@ -214,42 +250,66 @@ const DataTableView = <Item extends GridValidRowModel, Query extends ListQuery>(
         >
           {error.message}
         </Alert>
+      ) : nothingYet ? (
+        <EmptyStatePanel {...emptyState} label={label} />
       ) : (
         <SearchingContext.Provider value={Boolean(state.keyword)}>
-          <DataGrid<Item>
-            autoHeight
-            disableColumnFilter
-            disableRowSelectionOnClick
-            {...gridProps}
-            aria-label={label}
-            rows={data?.data ?? []}
-            columns={gridColumns}
-            getRowId={getRowId}
-            rowCount={data?.pagination.total ?? lastTotal.current}
-            loading={isFetching}
-            paginationMode="server"
-            sortingMode="server"
-            pageSizeOptions={[...defaults.pageSizeOptions]}
-            paginationModel={paginationModel}
-            onPaginationModelChange={(model) => setState({ page: model.page + 1, pageSize: model.pageSize })}
-            sortModel={sortModel}
-            onSortModelChange={([sort]) =>
-              setState({ orderBy: sort?.sort ? sort.field : undefined, order: sort?.sort ?? undefined })
-            }
-            slots={{ noRowsOverlay: EmptyOverlay, ...gridProps?.slots }}
-            {...(lastCapped.current && {
-              // A list that stopped counting has at least `count` rows: "1–25 / 10.000+".
-              localeText: {
-                ...gridProps?.localeText,
-                paginationDisplayedRows: ({ from, to, count }) =>
-                  t('table:displayedRowsCapped', {
-                    from: from.toLocaleString(i18n.language),
-                    to: to.toLocaleString(i18n.language),
-                    count: count.toLocaleString(i18n.language),
-                  }),
+          <Box
+            {...opening}
+            aria-busy={stale}
+            sx={{
+              '& .MuiDataGrid-row': {
+                ...(rowHref && { cursor: 'pointer' }),
+                transition: 'opacity 150ms',
+                ...(stale && { opacity: 0.45 }),
               },
-            })}
-          />
+              // Arrow keys move this focus from cell to cell: it must be plain to see (WCAG 2.4.7).
+              '& .MuiDataGrid-root .MuiDataGrid-cell:focus-within, & .MuiDataGrid-root .MuiDataGrid-columnHeader:focus-within':
+                {
+                  outline: '2px solid',
+                  outlineColor: 'primary.main',
+                  outlineOffset: '-2px',
+                },
+            }}
+          >
+            <DataGrid<Item>
+              autoHeight
+              disableColumnFilter
+              disableRowSelectionOnClick
+              {...gridProps}
+              aria-label={label}
+              rows={rows}
+              columns={gridColumns}
+              getRowId={getRowId}
+              rowCount={data?.pagination.total ?? lastTotal.current}
+              loading={isFetching}
+              paginationMode="server"
+              sortingMode="server"
+              pageSizeOptions={[...defaults.pageSizeOptions]}
+              paginationModel={paginationModel}
+              onPaginationModelChange={(model) =>
+                setState({ page: model.page + 1, pageSize: model.pageSize })
+              }
+              sortModel={sortModel}
+              onSortModelChange={([sort]) =>
+                setState({ orderBy: sort?.sort ? sort.field : undefined, order: sort?.sort ?? undefined })
+              }
+              slots={{ noRowsOverlay: EmptyOverlay, ...gridProps?.slots }}
+              {...(lastCapped.current && {
+                // A list that stopped counting has at least `count` rows: "1–25 / 10.000+".
+                localeText: {
+                  ...themeLocaleText,
+                  ...gridProps?.localeText,
+                  paginationDisplayedRows: ({ from, to, count }) =>
+                    t('table:displayedRowsCapped', {
+                      from: from.toLocaleString(i18n.language),
+                      to: to.toLocaleString(i18n.language),
+                      count: count.toLocaleString(i18n.language),
+                    }),
+                },
+              })}
+            />
+          </Box>
         </SearchingContext.Provider>
       )}
     </Stack>

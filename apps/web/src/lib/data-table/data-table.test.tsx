@@ -1,8 +1,9 @@
 import { listQuery, paginationOf } from '@avlu/contracts';
 import type { GridColDef } from '@mui/x-data-grid';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { axeViolations } from '../../test/axe';
 import { createTestServer, json, type TestServer } from '../api/test-server';
 import { changeLanguage } from '../i18n';
 import { defineResource, filterList } from '../resource';
@@ -110,9 +111,8 @@ describe('DataTable paging, sorting and search', () => {
     await screen.findByText('Müşteri 11');
     await userEvent.type(screen.getByRole('searchbox', { name: 'Ara' }), 'Müşteri 2');
     expect(filterBodies().some((b) => (b as { keyword?: string }).keyword)).toBe(false);
-    await waitFor(
-      () => expect(lastFilter()).toEqual({ pagination: { limit: 10, currentPage: 1 }, keyword: 'Müşteri 2' }),
-      { timeout: 3000 },
+    await waitFor(() =>
+      expect(lastFilter()).toEqual({ pagination: { limit: 10, currentPage: 1 }, keyword: 'Müşteri 2' }),
     );
     expect(filterBodies().filter((b) => (b as { keyword?: string }).keyword)).toHaveLength(1);
     expect(await screen.findByText('Müşteri 20')).toBeInTheDocument();
@@ -144,7 +144,11 @@ describe('DataTable states', () => {
     );
     expect(await screen.findByText('Liste boş')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('searchbox'), 'yok');
-    expect(await screen.findByText('Arama sonucu bulunamadı')).toBeInTheDocument();
+    // A search applied while typing went on does not take the letters typed since.
+    expect(screen.getByRole('searchbox')).toHaveValue('yok');
+    // Each keystroke may start a search of its own; the text is checked once the last one is asked.
+    await waitFor(() => expect(lastFilter()).toMatchObject({ keyword: 'yok' }));
+    await waitFor(() => expect(screen.getByText('Arama sonucu bulunamadı')).toBeInTheDocument());
     await changeLanguage('en');
     expect(await screen.findByText('Search result not found')).toBeInTheDocument();
   });
@@ -217,5 +221,152 @@ describe('DataTable row actions', () => {
     await waitFor(() => expect(server.to('DELETE', `/customer/profile/${people[2]!._id}`)).toHaveLength(1));
     expect(await screen.findByText('Başarıyla silindi')).toBeInTheDocument();
     await waitFor(() => expect(filterBodies()).toHaveLength(2));
+  });
+});
+
+const hrefOf = (row: Customer) => `/customers/${row._id}/detail`;
+const cellOf = async (text: string) =>
+  (await screen.findByText(text)).closest('[role="gridcell"]') as HTMLElement;
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('[role="row"]') as HTMLElement;
+
+describe('DataTable row links', () => {
+  it('makes the first cell a real link to the row, so it opens in a new tab too', async () => {
+    renderWithProviders(
+      <DataTable resource={customers} columns={columns} rowHref={hrefOf} gridProps={grid} />,
+    );
+    const link = await screen.findByRole('link', { name: 'Müşteri 03' });
+    expect(link).toHaveAttribute('href', `/customers/${people[2]!._id}/detail`);
+    // One link a row: the other cells are not links.
+    expect(within(await rowOf('Müşteri 03')).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('moves between rows with the arrow keys and opens the focused row with Enter', async () => {
+    const { location } = renderWithProviders(
+      <DataTable resource={customers} columns={columns} rowHref={hrefOf} gridProps={grid} />,
+    );
+    await userEvent.click(await cellOf(people[0]!.customer_phone));
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    const focused = document.activeElement as HTMLElement;
+    expect(focused.closest('[role="row"]')).toBe(await rowOf('Müşteri 03'));
+    // The phone cell: Enter on a cell that is not the link opens the row as well.
+    expect(focused).toHaveTextContent(people[2]!.customer_phone);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(location.pathname).toBe(`/customers/${people[2]!._id}/detail`));
+  });
+
+  it('follows the link with Enter once the arrow keys reach the first column', async () => {
+    const { location } = renderWithProviders(
+      <DataTable resource={customers} columns={columns} rowHref={hrefOf} gridProps={grid} />,
+    );
+    await userEvent.click(await cellOf(people[0]!.customer_phone));
+    await userEvent.keyboard('{ArrowDown}{ArrowLeft}');
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Müşteri 02' }));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(location.pathname).toBe(`/customers/${people[1]!._id}/detail`));
+  });
+
+  it('opens a row clicked anywhere, in a new tab with Ctrl or the middle button', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { location } = renderWithProviders(
+      <DataTable resource={customers} columns={columns} rowHref={hrefOf} gridProps={grid} />,
+    );
+    const phone = await cellOf(people[4]!.customer_phone);
+    const user = userEvent.setup();
+    await user.keyboard('{Control>}');
+    await user.click(phone);
+    await user.keyboard('{/Control}');
+    expect(open).toHaveBeenLastCalledWith(`/customers/${people[4]!._id}/detail`, '_blank', 'noopener');
+    fireEvent(phone, new MouseEvent('auxclick', { bubbles: true, button: 1 }));
+    expect(open).toHaveBeenCalledTimes(2);
+    expect(location.pathname).toBe('/');
+
+    await userEvent.click(phone);
+    await waitFor(() => expect(location.pathname).toBe(`/customers/${people[4]!._id}/detail`));
+    open.mockRestore();
+  });
+
+  it('leaves clicks and Enter on the row buttons to them', async () => {
+    const onEdit = vi.fn();
+    const { location } = renderWithProviders(
+      <DataTable
+        resource={customers}
+        columns={columns}
+        rowHref={hrefOf}
+        gridProps={grid}
+        rowActions={(row) => <EditAction onClick={() => onEdit(row)} />}
+      />,
+    );
+    const row = await rowOf('Müşteri 02');
+    await userEvent.click(within(row).getByRole('button', { name: 'Düzenle' }));
+    expect(onEdit).toHaveBeenCalledWith(people[1]);
+    expect(location.pathname).toBe('/');
+  });
+});
+
+describe('DataTable feedback', () => {
+  it('shows that typed text waits for its search and dims the rows it will replace', async () => {
+    renderWithProviders(
+      <DataTable resource={customers} columns={columns} searchDelay={3000} gridProps={grid} />,
+    );
+    const grid_ = await screen.findByRole('grid');
+    await screen.findByText('Müşteri 01');
+    const busy = () => grid_.closest('[aria-busy]');
+    expect(busy()).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Ara' }), 'Müşteri 2');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Yazmayı bitirdiğinizde aranacak; hemen aramak için Enter’a basın',
+    );
+    expect(busy()).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByText('Müşteri 01').closest('[role="row"]')).toHaveStyle({ opacity: '0.45' });
+
+    expect(await screen.findByText('Müşteri 20')).toBeInTheDocument();
+    await waitFor(() => expect(busy()).toHaveAttribute('aria-busy', 'false'));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('names the row an action acts on', async () => {
+    renderWithProviders(
+      <DataTable
+        resource={customers}
+        columns={columns}
+        gridProps={grid}
+        rowName={(row) => row.customer_name}
+        rowActions={() => <DeleteAction onClick={() => {}} />}
+      />,
+    );
+    const row = await rowOf('Müşteri 04');
+    expect(within(row).getByRole('button', { name: 'Sil: Müşteri 04' })).toBeInTheDocument();
+    await changeLanguage('en');
+    expect(await within(row).findByRole('button', { name: 'Delete: Müşteri 04' })).toBeInTheDocument();
+  });
+
+  it('explains an empty list and offers its next step, but not for an empty search', async () => {
+    serveCustomers([]);
+    renderWithProviders(
+      <DataTable
+        resource={customers}
+        columns={columns}
+        searchDelay={10}
+        gridProps={grid}
+        emptyState={{
+          text: 'Müşteriler kayıt masasında eklenir.',
+          action: <a href="/registration">Kayda git</a>,
+        }}
+      />,
+    );
+    expect(await screen.findByText('Müşteriler kayıt masasında eklenir.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Kayda git' })).toHaveAttribute('href', '/registration');
+    // A grid may hold only rows: the explanation, its heading and its link stand in its place.
+    expect(screen.getByRole('heading', { name: 'Liste boş' })).toBeInTheDocument();
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+    await userEvent.type(screen.getByRole('searchbox'), 'yok');
+    await waitFor(() => expect(lastFilter()).toMatchObject({ keyword: 'yok' }));
+    await waitFor(() => expect(screen.getByText('Arama sonucu bulunamadı')).toBeInTheDocument());
+    expect(screen.queryByText('Müşteriler kayıt masasında eklenir.')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('grid')).getByText('Arama sonucu bulunamadı')).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -107,7 +107,10 @@ describe('Form validation', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
 
     expect(await screen.findByText('En az 2 karakter olmalıdır')).toBeInTheDocument();
-    expect(screen.getByText('Geçerli bir e-posta adresi girin')).toBeInTheDocument();
+    // Left empty: required, not 'enter a valid email'.
+    expect(screen.getByRole('textbox', { name: 'E-posta' })).toHaveAccessibleDescription(
+      'Bu alan zorunludur',
+    );
     expect(screen.getByText('En az 6 karakter olmalıdır')).toBeInTheDocument();
     expect(screen.getByText('En fazla 99 olabilir')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Ad' })).toHaveAccessibleDescription(
@@ -116,14 +119,43 @@ describe('Form validation', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('says a missing number is required, and speaks English after a language change', async () => {
+  it('says every empty field is required, and speaks English after a language change', async () => {
     renderWithProviders(<InviteForm onSubmit={vi.fn()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
-    expect(await screen.findByText('Bu alan zorunludur')).toBeInTheDocument();
+    // Empty text, empty email and a missing number alike: not 'at least 2 characters'.
+    await waitFor(() => expect(screen.getAllByText('Bu alan zorunludur')).toHaveLength(4));
     await changeLanguage('en');
-    expect(await screen.findByText('This field is required')).toBeInTheDocument();
-    expect(screen.getByText('Must be at least 2 characters')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Name' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(4));
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
+      'This field is required',
+    );
+  });
+
+  it('says nothing about a field only passed through, and shows every error of the form at once on submit', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<InviteForm onSubmit={onSubmit} />);
+    const name = screen.getByRole('textbox', { name: 'Ad' });
+    await userEvent.click(name);
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(screen.queryByText('Bu alan zorunludur')).not.toBeInTheDocument();
+    expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    // A changed field is checked when left, but not when left for the submit button: the message
+    // would move the button from under the pointer and the click would be lost.
+    await userEvent.type(name, 'A');
+    await userEvent.tab();
+    expect(await screen.findByText('En az 2 karakter olmalıdır')).toBeInTheDocument();
+    const email = screen.getByRole('textbox', { name: 'E-posta' });
+    await userEvent.type(email, 'x@');
+    fireEvent.blur(email, { relatedTarget: screen.getByRole('button', { name: 'Kaydet' }) });
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Geçerli bir e-posta adresi girin'));
+    expect(passwordInput()).toHaveAccessibleDescription('Bu alan zorunludur');
+    expect(screen.getByRole('spinbutton', { name: 'Öncelik' })).toHaveAccessibleDescription(
+      'Bu alan zorunludur',
+    );
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('submits the parsed values: numbers as numbers, selects and checkboxes as their values', async () => {
@@ -178,7 +210,7 @@ describe('Form and the server', () => {
     expect(server.last()!.body).toMatchObject({ admin_email: 'ayse@avlu.com.tr', priority: 1 });
   });
 
-  it('shows an error without a field on screen in an alert above the form', async () => {
+  it('shows an error without a field on screen once, in an alert above the form that takes focus', async () => {
     server.on('POST', '/core/admin-invites', () =>
       json(
         { statusCode: 409, code: 'CONFLICT', message: 'Bu kayıt zaten var', fields: { invite: 'x' } },
@@ -187,7 +219,11 @@ describe('Form and the server', () => {
     );
     renderWithProviders(<InviteForm onSubmit={(values) => api.post('/core/admin-invites', values)} />);
     await submitValid();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Bu kayıt zaten var');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Bu kayıt zaten var');
+    // Focus moves there, so a long form's user sees it without a toast saying it again.
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(screen.getAllByText('Bu kayıt zaten var')).toHaveLength(1);
   });
 
   it('locks the fields while the submit runs', async () => {

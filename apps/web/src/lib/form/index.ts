@@ -18,6 +18,7 @@
  */
 export { DateField, type DateFieldProps } from './DateField';
 export { Form, type FormProps } from './Form';
+export { UnsavedChangesGuard } from './leave-guard';
 export { NumberField } from './NumberField';
 export { PasswordField } from './PasswordField';
 export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField';

@@ -1,2 +1,3 @@
 export * from './permissions';
+export * from './role-name';
 export * from './use-permissions';

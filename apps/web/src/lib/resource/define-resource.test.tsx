@@ -1,4 +1,5 @@
-import { type ListQuery, listQuery, objectId, paginationOf } from '@avlu/contracts';
+import { type ListQuery, type ListResponse, listQuery, objectId, paginationOf } from '@avlu/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -153,9 +154,14 @@ const useAll = () => ({
   remove: pointProviders.useRemove({ success: 'common:actions.delete' }),
 });
 
+/** The first page as the query cache holds it, without waiting for the hook's next render. */
+const listed = (client: QueryClient) =>
+  client.getQueryData<ListResponse<PointProvider>>(pointProviders.keys.list(firstPage))?.data ?? [];
+const listedNames = (client: QueryClient) => listed(client).map((r) => r.point_provider_name);
+
 describe('defineResource mutations', () => {
   it('creates, then refreshes the lists and says so', async () => {
-    const { Wrapper } = createWrapper();
+    const { Wrapper, client } = createWrapper();
     const { result } = renderHook(useAll, { wrapper: Wrapper });
     await waitFor(() => expect(result.current.list.data?.data).toHaveLength(2));
     await act(() => result.current.create.mutateAsync({ point_provider_name: 'Kiosk', priority: 3 }));
@@ -163,18 +169,22 @@ describe('defineResource mutations', () => {
       point_provider_name: 'Kiosk',
       priority: 3,
     });
-    expect(result.current.list.data?.data.map((r) => r.point_provider_name)).toEqual([
-      'Kasa',
-      'Mobil',
-      'Kiosk',
-    ]);
+    // mutateAsync settles once the list is fetched again; the hook shows it on its next render.
+    expect(listedNames(client)).toEqual(['Kasa', 'Mobil', 'Kiosk']);
+    await waitFor(() =>
+      expect(result.current.list.data?.data.map((r) => r.point_provider_name)).toEqual([
+        'Kasa',
+        'Mobil',
+        'Kiosk',
+      ]),
+    );
     expect(server.to('POST', '/point-providers/filter')).toHaveLength(2);
     expect(server.to('GET', `/point-providers/${idOf(1)}`)).toHaveLength(1);
     expect(await screen.findByText('Başarıyla oluşturuldu')).toBeInTheDocument();
   });
 
   it('updates, then refreshes the lists and that record', async () => {
-    const { Wrapper } = createWrapper();
+    const { Wrapper, client } = createWrapper();
     const { result } = renderHook(useAll, { wrapper: Wrapper });
     await waitFor(() => expect(result.current.one.data?.priority).toBe(1));
     await act(() =>
@@ -184,8 +194,10 @@ describe('defineResource mutations', () => {
       point_provider_name: 'Kasa',
       priority: 9,
     });
-    expect(result.current.one.data?.priority).toBe(9);
-    expect(result.current.list.data?.data[0]?.priority).toBe(9);
+    expect(client.getQueryData<PointProvider>(pointProviders.keys.detail(idOf(1)))?.priority).toBe(9);
+    expect(listed(client)[0]?.priority).toBe(9);
+    await waitFor(() => expect(result.current.one.data?.priority).toBe(9));
+    await waitFor(() => expect(result.current.list.data?.data[0]?.priority).toBe(9));
     expect(await screen.findByText('Başarıyla güncellendi')).toBeInTheDocument();
   });
 
@@ -194,12 +206,15 @@ describe('defineResource mutations', () => {
     const { result } = renderHook(useAll, { wrapper: Wrapper });
     await waitFor(() => expect(result.current.list.data?.data).toHaveLength(2));
     await act(() => result.current.remove.mutateAsync(idOf(2)));
-    expect(result.current.list.data?.data.map((r) => r._id)).toEqual([idOf(1)]);
+    expect(listed(client).map((r) => r._id)).toEqual([idOf(1)]);
+    await waitFor(() => expect(result.current.list.data?.data.map((r) => r._id)).toEqual([idOf(1)]));
     expect(await screen.findByText('Sil')).toBeInTheDocument();
     expect(client.getQueryData(pointProviders.keys.detail(idOf(2)))).toBeUndefined();
 
     await act(() => result.current.remove.mutateAsync(idOf(7)).catch(() => {}));
-    expect(result.current.remove.error).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+    await waitFor(() =>
+      expect(result.current.remove.error).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' }),
+    );
     expect(await screen.findByText('Kayıt bulunamadı')).toBeInTheDocument();
   });
 

@@ -90,7 +90,8 @@ export const defineResource = <
     : undefined;
 
   // Queries opt out of the client's same-endpoint cancelling: two tables may read one endpoint with
-  // different filters at once. TanStack Query aborts a superseded query itself through `signal`.
+  // different filters at once. The query cache aborts a query nobody wants any more through `signal`
+  // (app/query-client.ts).
   const read = <T>(
     { method, path, query, body }: RequestSpec,
     signal: AbortSignal | undefined,

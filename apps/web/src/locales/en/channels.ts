@@ -8,6 +8,7 @@ export default {
   noTags: 'No channel tags yet',
   noMatchingTags: 'No matching tags',
   actions: { create: 'New Channel', export: 'Export its customers to Excel' },
+  exported: 'Customers of {{name}} downloaded',
   new: { title: 'New Channel' },
   edit: { title: 'Edit Channel' },
   status: { open: 'Open', closed: 'Closed' },

@@ -8,6 +8,9 @@ export default {
     close: 'Close',
     retry: 'Try again',
   },
+  download: {
+    progress: 'Downloading… {{size}}',
+  },
   release: {
     reloaded: 'A new version of Avlu was released; the page was reloaded.',
   },

@@ -18,6 +18,8 @@ export default {
     submit: 'Send invitation',
     locationsHint: 'Left empty, your current mall is given.',
   },
+  empty:
+    'No invitations sent yet. Invite a colleague to the back-office with their email address and a role; they join through the link in their email.',
   deleteTitle: 'Delete this invitation?',
   resendTitle: 'Send the invitation again?',
   resendText: 'A new registration link goes to {{email}}; the old link stops working.',

@@ -1,5 +1,10 @@
 export default {
+  /** The first Tab stop of the back-office: past the menus to the page. */
+  skipToContent: 'Skip to content',
   loading: 'Loading',
+  /** The logo's link and the first crumb: the first screen the role may use. */
+  home: 'Avlu home',
+  breadcrumbs: { label: 'Breadcrumb', home: 'Home' },
   sidebar: {
     navigation: 'Main menu',
     open: 'Open menu',
@@ -8,9 +13,11 @@ export default {
     location: 'Location',
     platformAdmin: 'Platform admin',
   },
-  language: { label: 'Language' },
+  /** The button names what it shows (WCAG 2.5.3): 'Language: EN, English'. */
+  language: { button: 'Language: {{code}}, {{name}}' },
   account: {
     label: 'Account',
+    button: 'Account: {{initials}}',
     profile: 'User Profile',
     invitations: 'User Invitations',
     users: 'Users',

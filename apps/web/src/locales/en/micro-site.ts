@@ -4,9 +4,11 @@ export default {
   loading: 'Loading',
   product: 'Avlu',
   footer: 'Made with Avlu · the mall customer and loyalty platform',
-  language: { label: 'Language' },
+  /** The button names what it shows (WCAG 2.5.3): 'Language: EN, English'. */
+  language: { button: 'Language: {{code}}, {{name}}' },
   account: {
     label: 'My account',
+    button: 'My account: {{initial}}',
     profile: 'Profile',
     update: 'Update profile',
     logout: 'Log out',
@@ -40,6 +42,7 @@ export default {
     noAccount: 'No account yet?',
     register: 'Sign up',
     notRegistered: 'Customer not registered, please register first',
+    reactivated: 'Your account was reactivated; welcome back!',
   },
   challenge: {
     solving: 'Running a security check, please wait… {{percent}}%',
@@ -49,6 +52,7 @@ export default {
     text: 'Enter the 4-digit code we sent to {{phone}}.',
     digit: 'Digit {{index}}',
     required: 'Code is required',
+    incomplete: 'Enter all {{length}} digits of the code',
     submit: 'Verify',
     resend: 'Send the code again',
     resendIn: 'A new code can be requested in {{time}}',
@@ -93,6 +97,7 @@ export default {
   },
   validation: {
     required: 'This field is required',
+    personName: 'May contain only letters, spaces, apostrophes (’), hyphens (-) and dots',
     emailLength: 'Email must be 6 to 265 characters',
     email: 'Enter a valid email address',
     plate: 'Enter a valid vehicle plate',

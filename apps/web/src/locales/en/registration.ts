@@ -6,6 +6,8 @@ export default {
   register: 'Register Customer',
   saveChanges: 'Save Changes',
   kvkkFirst: 'The KVKK notice must be accepted to register.',
+  kvkkVersion: 'Version {{version}}',
+  kvkkMissing: 'This mall has no KVKK notice in use; ask your manager for the text to read to the customer.',
   kvkkHint: 'Read or show the KVKK data-protection notice to the customer.',
   kvkkGiven: 'The customer has already accepted the KVKK notice.',
   allPermissions: 'All contact permissions',

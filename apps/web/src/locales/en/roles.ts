@@ -12,10 +12,9 @@ export default {
   permissionCount_other: '{{count}} permissions',
   allPermissions: 'All permissions',
   systemAdmin: 'The platform admin role may do everything; it cannot be changed or deleted.',
-  treeHint: 'Ticking a group only allows its main page; tick the pages under it too, or use “Select all”.',
+  treeHint:
+    'Ticking a group ticks the pages under it too; a group with only some of its pages ticked shows a dash. For a group’s main page alone, tick the group and untick its pages.',
   otherModules: 'Single-page modules',
-  selectAll: 'Select all',
-  clearAll: 'Clear all',
   deleteTitle: 'Delete this role?',
   removed: 'User Role removed',
   subjects: {

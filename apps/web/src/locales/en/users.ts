@@ -21,6 +21,8 @@ export default {
     notFound: 'The user to edit was not found. Pick them again from the list.',
     backToList: 'Back to the user list',
   },
+  empty:
+    'No other users yet. Invite your colleagues: they join through the link in their email and choose their own password.',
   deleteTitle: 'Delete this user?',
   you: 'You',
   created: 'User created',

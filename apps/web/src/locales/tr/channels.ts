@@ -8,6 +8,7 @@ export default {
   noTags: 'Henüz kanal etiketi yok',
   noMatchingTags: 'Eşleşen etiket yok',
   actions: { create: 'Yeni Kanal', export: 'Müşterilerini Excel’e aktar' },
+  exported: '{{name}} kanalının müşterileri indirildi',
   new: { title: 'Yeni Kanal' },
   edit: { title: 'Kanalı Düzenle' },
   status: { open: 'Açık', closed: 'Kapalı' },

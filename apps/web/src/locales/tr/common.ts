@@ -8,6 +8,9 @@ export default {
     close: 'Kapat',
     retry: 'Tekrar dene',
   },
+  download: {
+    progress: 'İndiriliyor… {{size}}',
+  },
   release: {
     reloaded: 'Avlu’nun yeni sürümü yayınlandı; sayfa yenilendi.',
   },

@@ -18,6 +18,8 @@ export default {
     submit: 'Davet gönder',
     locationsHint: 'Boş bırakırsanız şu anki AVM’niz verilir.',
   },
+  empty:
+    'Henüz davet gönderilmedi. Bir e-posta adresi ve rol seçerek ekip arkadaşınızı panele davet edin; davet edilen kişi e-postasındaki bağlantıyla katılır.',
   deleteTitle: 'Bu davet silinsin mi?',
   resendTitle: 'Davet yeniden gönderilsin mi?',
   resendText: '{{email}} adresine yeni bir kayıt bağlantısı gönderilir; eski bağlantı geçersiz olur.',

@@ -1,5 +1,10 @@
 export default {
+  /** The first Tab stop of the back-office: past the menus to the page. */
+  skipToContent: 'İçeriğe geç',
   loading: 'Yükleniyor',
+  /** The logo's link and the first crumb: the first screen the role may use. */
+  home: 'Avlu ana sayfa',
+  breadcrumbs: { label: 'Sayfa yolu', home: 'Ana Sayfa' },
   sidebar: {
     navigation: 'Ana menü',
     open: 'Menüyü aç',
@@ -8,9 +13,11 @@ export default {
     location: 'AVM',
     platformAdmin: 'Platform Yöneticisi',
   },
-  language: { label: 'Dil' },
+  /** The button names what it shows (WCAG 2.5.3): 'Dil: TR, Türkçe'. */
+  language: { button: 'Dil: {{code}}, {{name}}' },
   account: {
     label: 'Hesap',
+    button: 'Hesap: {{initials}}',
     profile: 'Kullanıcı Profili',
     invitations: 'Kullanıcı Davetleri',
     users: 'Kullanıcılar',

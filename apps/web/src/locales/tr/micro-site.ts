@@ -2,9 +2,11 @@ export default {
   loading: 'Yükleniyor',
   product: 'Avlu',
   footer: 'Avlu ile hazırlandı · AVM müşteri ve sadakat platformu',
-  language: { label: 'Dil' },
+  /** The button names what it shows (WCAG 2.5.3): 'Dil: TR, Türkçe'. */
+  language: { button: 'Dil: {{code}}, {{name}}' },
   account: {
     label: 'Hesabım',
+    button: 'Hesabım: {{initial}}',
     profile: 'Profil',
     update: 'Profili Güncelle',
     logout: 'Çıkış Yap',
@@ -38,6 +40,7 @@ export default {
     noAccount: 'Hesabınız yok mu?',
     register: 'Üye olun',
     notRegistered: 'Müşteri kayıtlı değil, lütfen önce kayıt olun',
+    reactivated: 'Hesabınız yeniden etkinleştirildi; tekrar hoş geldiniz!',
   },
   challenge: {
     solving: 'Güvenlik doğrulaması yapılıyor, lütfen bekleyin… %{{percent}}',
@@ -47,6 +50,7 @@ export default {
     text: '{{phone}} numarasına gönderdiğimiz 4 haneli kodu girin.',
     digit: '{{index}}. hane',
     required: 'Kod gerekli',
+    incomplete: '{{length}} haneli kodun tamamını girin',
     submit: 'Doğrula',
     resend: 'Kodu yeniden gönder',
     resendIn: 'Yeni kod {{time}} sonra istenebilir',
@@ -91,6 +95,7 @@ export default {
   },
   validation: {
     required: 'Bu alan zorunludur',
+    personName: 'Yalnızca harf, boşluk, kesme işareti (’), kısa çizgi (-) ve nokta içerebilir',
     emailLength: 'E-posta 6 ile 265 karakter arasında olmalıdır',
     email: 'Geçerli bir e-posta adresi girin',
     plate: 'Geçerli bir araç plakası girin',

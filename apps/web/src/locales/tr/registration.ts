@@ -6,6 +6,9 @@ export default {
   register: 'Müşteriyi Kaydet',
   saveChanges: 'Değişiklikleri Kaydet',
   kvkkFirst: 'Kaydetmek için KVKK aydınlatma metni onaylanmalıdır.',
+  kvkkVersion: 'Sürüm {{version}}',
+  kvkkMissing:
+    'Bu AVM’de kullanımda bir KVKK aydınlatma metni bulunamadı; müşteriye okunacak metin için yöneticinize başvurun.',
   kvkkHint: 'Müşteriye KVKK aydınlatma metnini okuyun ya da gösterin.',
   kvkkGiven: 'Müşteri KVKK metnini daha önce onayladı.',
   allPermissions: 'Tüm iletişim izinleri',

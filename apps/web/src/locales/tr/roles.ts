@@ -12,10 +12,8 @@ export default {
   allPermissions: 'Tüm yetkiler',
   systemAdmin: 'Platform yöneticisi rolü her şeyi yapabilir; değiştirilemez ve silinemez.',
   treeHint:
-    'Bir grubu işaretlemek yalnızca grubun ana sayfasına izin verir; alt sayfalar için ayrıca işaretleyin ya da “Tümünü seç”i kullanın.',
+    'Bir grubu işaretlemek altındaki sayfaları da seçer; sayfalarının bir kısmı seçili bir grubun kutusu yarı dolu görünür. Bir grubun yalnızca ana sayfası için grubu işaretleyip sayfalarını kaldırın.',
   otherModules: 'Tek sayfalık modüller',
-  selectAll: 'Tümünü seç',
-  clearAll: 'Seçimi kaldır',
   deleteTitle: 'Bu rol silinsin mi?',
   removed: 'Kullanıcı rolü silindi',
   subjects: {

@@ -21,6 +21,8 @@ export default {
     notFound: 'Düzenlenecek kullanıcı bulunamadı. Listeden yeniden seçin.',
     backToList: 'Kullanıcı listesine dön',
   },
+  empty:
+    'Henüz başka kullanıcı yok. Ekip arkadaşlarınızı davet edin: e-postalarına gelen bağlantıyla kendi şifrelerini belirleyip katılırlar.',
   deleteTitle: 'Bu kullanıcı silinsin mi?',
   you: 'Siz',
   created: 'Kullanıcı oluşturuldu',

@@ -32,12 +32,12 @@ const serveGeo = () =>
 
 const select = (name: string) => screen.getByRole('combobox', { name }) as HTMLSelectElement;
 
-describe('the registration address (spec §4 cascade)', { timeout: 20_000 }, () => {
+describe('the registration address (spec §4 cascade)', () => {
   it('waits for each parent, and a new province or district clears what hangs below it', async () => {
     serveMall(server());
     serveGeo();
     const { user } = renderMicroSite('/register');
-    expect(await screen.findByRole('option', { name: 'İzmir' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: 'İzmir' })).toBeInTheDocument();
     expect(select('İlçe')).toBeDisabled();
     expect(select('Mahalle')).toBeDisabled();
     expect(screen.getByText('Önce il seçin')).toBeInTheDocument();

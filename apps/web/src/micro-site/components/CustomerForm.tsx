@@ -5,7 +5,7 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import { useEffect, useState } from 'react';
-import { EMAIL_LENGTH, looksLikeEmail } from '../lib/contract';
+import { EMAIL_LENGTH, isPersonName, looksLikeEmail } from '../lib/contract';
 import { type Params, useT } from '../lib/i18n';
 import { loadPlateRule, plateLooksValid } from '../lib/plate';
 import { AddressPicker } from './AddressPicker';
@@ -56,8 +56,10 @@ export const validateCustomer = (values: CustomerValues, t: (key: string, params
   const errors: CustomerErrors = {};
   const required = t('validation.required');
   for (const name of ['customer_name', 'customer_surname'] as const) {
-    if (!values[name].trim()) errors[name] = required;
-    else if (values[name].trim().length > 50) errors[name] = t('validation.max', { max: 50 });
+    const value = values[name].trim().replace(/\s+/g, ' ');
+    if (!value) errors[name] = required;
+    else if (!isPersonName(value)) errors[name] = t('validation.personName');
+    else if (value.length > 50) errors[name] = t('validation.max', { max: 50 });
   }
   if (!values.customer_birthdate) errors.customer_birthdate = required;
   else if (!/^\d{4}-\d{2}-\d{2}$/.test(values.customer_birthdate)) errors.customer_birthdate = required;

@@ -40,7 +40,7 @@ function LanguageMenu() {
       <Button
         color="inherit"
         size="small"
-        aria-label={t('language.label')}
+        aria-label={t('language.button', { code: language.toUpperCase(), name: languageNames[language] })}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => menu.open(event.currentTarget)}
@@ -88,11 +88,12 @@ function AccountMenu() {
     navigate(path);
   };
   const name = [customer?.customer_name, customer?.customer_surname].filter(Boolean).join(' ');
+  const initial = (name || '?').slice(0, 1).toLocaleUpperCase('tr');
   return (
     <>
       <Button
         color="inherit"
-        aria-label={t('account.label')}
+        aria-label={t('account.button', { initial })}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => menu.open(event.currentTarget)}
@@ -113,7 +114,7 @@ function AccountMenu() {
             fontSize: 14,
           }}
         >
-          {(name || '?').slice(0, 1).toLocaleUpperCase('tr')}
+          {initial}
         </Box>
       </Button>
       {menu.mounted && (
@@ -126,12 +127,13 @@ function AccountMenu() {
             transformOrigin={{ vertical: 'top', horizontal: 'right' }}
             slotProps={{ paper: { sx: { minWidth: 200 } } }}
           >
+            {/* Who is signed in: inside a menu only menu items may speak, so no heading here. */}
             {name && (
-              <Box sx={{ px: 2, py: 1 }}>
-                <Typography variant="subtitle2" noWrap>
+              <Box component="li" role="none" sx={{ px: 2, py: 1 }}>
+                <Typography component="span" variant="subtitle2" noWrap sx={{ display: 'block' }}>
                   {name}
                 </Typography>
-                <Typography variant="caption" color="text.secondary">
+                <Typography component="span" variant="caption" color="text.secondary">
                   {customer?.customer_phone}
                 </Typography>
               </Box>

@@ -32,7 +32,8 @@ export function KvkkDialog({ open, kvkk, onClose, onAccept }: KvkkDialogProps) {
       aria-labelledby="kvkk-title"
     >
       <DialogTitle id="kvkk-title">{kvkk.agreement?.agreement_title || t('kvkk.title')}</DialogTitle>
-      <DialogContent dividers>
+      {/* A long text scrolls: focusable, so a keyboard can scroll it too. */}
+      <DialogContent dividers tabIndex={0}>
         {kvkk.loading ? (
           <CircularProgress aria-label={t('loading')} />
         ) : (

@@ -1,4 +1,4 @@
-import InputAdornment from '@mui/material/InputAdornment';
+import Box from '@mui/material/Box';
 import { useT } from '../lib/i18n';
 import { Field } from './Field';
 
@@ -29,13 +29,26 @@ export function PhoneField({ value, onChange, error, disabled, helperText, autoF
       autoComplete="tel-national"
       htmlInput={{ inputMode: 'tel', maxLength: 20 }}
       startAdornment={
-        <InputAdornment
-          position="start"
+        // What MUI's <InputAdornment position="start"> shows, drawn here: its module costs the login
+        // and registration pages 1 KB gzipped.
+        <Box
+          component="span"
           aria-hidden
-          sx={{ pr: 1.25, mr: 1.25, borderRight: 1, borderColor: 'divider', height: 24, maxHeight: 'none' }}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            whiteSpace: 'nowrap',
+            typography: 'body1',
+            color: 'text.secondary',
+            pr: 1.25,
+            mr: 1.25,
+            borderRight: 1,
+            borderColor: 'divider',
+            height: 24,
+          }}
         >
           +90
-        </InputAdornment>
+        </Box>
       }
     />
   );

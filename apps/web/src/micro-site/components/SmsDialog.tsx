@@ -9,14 +9,14 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Typography from '@mui/material/Typography';
 import { type ClipboardEvent, type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { messageOf } from '../lib/api';
-import { smsCodeRules } from '../lib/contract';
+import { displayPhone, smsCodeRules } from '../lib/contract';
 import { useT } from '../lib/i18n';
 import { useNotify } from '../lib/notify';
 import { formatCountdown, secondsUntil } from '../lib/sms-memory';
 
 export type SmsDialogProps = {
   open: boolean;
-  /** The phone as the customer wrote it, shown in the text. */
+  /** The phone as the customer wrote it; the text shows it as the back-office does. */
   phone: string;
   /** When a new code may be asked for (the API's resend_at). */
   resendAt: string | null;
@@ -43,7 +43,8 @@ const useCountdown = (resendAt: string | null) => {
 
 /**
  * The SMS verification dialog (spec §4, §5): four one-digit boxes, typing moves to the next, pasting
- * spreads the digits, each empty box says 'Code is required'; resend waits for the countdown.
+ * spreads the digits, and the fourth digit sends the code (the Verify button stays for a second
+ * try). An incomplete code gets one message under the boxes; resend waits for the countdown.
  */
 export function SmsDialog({ open, phone, resendAt, onResend, onSubmit, onClose }: SmsDialogProps) {
   const { t } = useT();
@@ -64,26 +65,58 @@ export function SmsDialog({ open, phone, resendAt, onResend, onSubmit, onClose }
 
   const focus = (index: number) => boxes.current[Math.max(0, Math.min(LENGTH - 1, index))]?.focus();
 
+  const send = async (code: string) => {
+    setBusy('submit');
+    setError(null);
+    try {
+      await onSubmit(code);
+    } catch (failure) {
+      const message = messageOf(failure);
+      setError(message);
+      notify(message, 'error');
+      setDigits(empty());
+      setSubmitted(false);
+      focus(0);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /** The boxes' new digits: a complete code goes at once, else the caret moves to `next`. */
+  const enter = (changed: string[], next: number) => {
+    setDigits(changed);
+    setError(null);
+    if (changed.every(Boolean)) void send(changed.join(''));
+    else focus(next);
+  };
+
   const spread = (from: number, text: string) => {
     const incoming = text
       .replace(/\D/g, '')
       .slice(0, LENGTH - from)
       .split('');
-    if (incoming.length === 0) return;
-    setDigits((current) => current.map((digit, index) => incoming[index - from] ?? digit));
-    setError(null);
-    focus(from + incoming.length);
+    if (incoming.length === 0 || busy) return;
+    enter(
+      digits.map((digit, index) => incoming[index - from] ?? digit),
+      from + incoming.length,
+    );
   };
 
   const type = (index: number, value: string) => {
+    if (busy) return;
     let typed = value.replace(/\D/g, '');
     const old = digits[index];
     // A digit typed into a full box (caret after or before the old one) replaces it.
     if (typed.length === 2 && old) typed = typed.startsWith(old) ? typed[1]! : typed[0]!;
     if (typed.length > 1) return spread(index, typed);
-    setDigits((current) => current.map((digit, i) => (i === index ? typed : digit)));
-    setError(null);
-    if (typed) focus(index + 1);
+    if (!typed) {
+      setDigits(digits.map((digit, i) => (i === index ? '' : digit)));
+      return;
+    }
+    enter(
+      digits.map((digit, i) => (i === index ? typed : digit)),
+      index + 1,
+    );
   };
 
   const keyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
@@ -100,27 +133,15 @@ export function SmsDialog({ open, phone, resendAt, onResend, onSubmit, onClose }
     spread(index, event.clipboardData.getData('text'));
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     setSubmitted(true);
     if (digits.some((digit) => !digit)) {
       focus(digits.findIndex((digit) => !digit));
       return;
     }
-    setBusy('submit');
-    setError(null);
-    try {
-      await onSubmit(digits.join(''));
-    } catch (failure) {
-      const message = messageOf(failure);
-      setError(message);
-      notify(message, 'error');
-      setDigits(empty());
-      setSubmitted(false);
-      focus(0);
-    } finally {
-      setBusy(null);
-    }
+    void send(digits.join(''));
   };
 
   const resend = async () => {
@@ -141,6 +162,8 @@ export function SmsDialog({ open, phone, resendAt, onResend, onSubmit, onClose }
     }
   };
 
+  const incomplete = submitted && digits.some((digit) => !digit);
+
   return (
     <Dialog
       open={open}
@@ -148,16 +171,24 @@ export function SmsDialog({ open, phone, resendAt, onResend, onSubmit, onClose }
       fullWidth
       maxWidth="xs"
       aria-labelledby="sms-dialog-title"
-      slotProps={{ paper: { component: 'form', onSubmit: submit, noValidate: true } as object }}
+      slotProps={{
+        // The focus trap starts at the first box, not the paper (MUI's marker moves to it below).
+        paper: {
+          component: 'form',
+          onSubmit: submit,
+          noValidate: true,
+          'data-mui-focusable': undefined,
+        } as object,
+      }}
     >
       <DialogTitle id="sms-dialog-title">{t('sms.title')}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2.5 }}>
-          {t('sms.text', { phone })}
+          {t('sms.text', { phone: displayPhone(phone) })}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center' }}>
           {digits.map((digit, index) => {
-            const missing = submitted && !digit;
+            const missing = incomplete && !digit;
             return (
               // The boxes are positions, not items: the index is their identity.
               // biome-ignore lint/suspicious/noArrayIndexKey: fixed positions of the code
@@ -168,6 +199,7 @@ export function SmsDialog({ open, phone, resendAt, onResend, onSubmit, onClose }
                   }}
                   value={digit}
                   error={missing}
+                  readOnly={busy === 'submit'}
                   autoFocus={index === 0}
                   onChange={(event) => type(index, event.target.value)}
                   onKeyDown={(event) => keyDown(index, event as KeyboardEvent<HTMLInputElement>)}
@@ -176,27 +208,24 @@ export function SmsDialog({ open, phone, resendAt, onResend, onSubmit, onClose }
                   inputProps={{
                     inputMode: 'numeric',
                     autoComplete: index === 0 ? 'one-time-code' : 'off',
+                    // Where the dialog's focus trap starts, also when it mounts twice (StrictMode).
+                    ...(index === 0 && { 'data-mui-focusable': '' }),
                     maxLength: LENGTH,
                     'aria-label': t('sms.digit', { index: index + 1 }),
                     'aria-invalid': missing || undefined,
-                    'aria-describedby': missing ? `sms-digit-${index}-error` : undefined,
+                    'aria-describedby': missing ? 'sms-code-error' : undefined,
                     style: { textAlign: 'center', fontSize: 24, fontWeight: 700, padding: '12px 0' },
                   }}
                 />
-                {missing && (
-                  <Typography
-                    id={`sms-digit-${index}-error`}
-                    variant="caption"
-                    color="error"
-                    sx={{ display: 'block', lineHeight: 1.2, mt: 0.5 }}
-                  >
-                    {t('sms.required')}
-                  </Typography>
-                )}
               </Box>
             );
           })}
         </Box>
+        {incomplete && (
+          <Typography id="sms-code-error" variant="body2" color="error" sx={{ mt: 1, textAlign: 'center' }}>
+            {digits.some(Boolean) ? t('sms.incomplete', { length: LENGTH }) : t('sms.required')}
+          </Typography>
+        )}
         {error && (
           <Typography role="alert" color="error" variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
             {error}

@@ -1,5 +1,7 @@
 import * as contracts from '@avlu/contracts';
 import { describe, expect, it } from 'vitest';
+import en from '../../locales/en/micro-site';
+import tr from '../../locales/tr/micro-site';
 import * as mirror from './contract';
 
 describe("the micro-site's copy of contracts' light constants", () => {
@@ -20,5 +22,11 @@ describe("the micro-site's copy of contracts' light constants", () => {
     for (const phone of ['', '123', '0532 123', 'abc'])
       expect(mirror.looksLikePhone(phone), phone).toBe(false);
     expect(mirror.compactPhone('0532 123 45 67')).toBe('05321234567');
+  });
+
+  it('says what the server says of a name that is not one', () => {
+    expect(tr.validation.personName).toBe(contracts.messages.tr.validation.personName);
+    expect(en.validation.personName).toBe(contracts.messages.en.validation.personName);
+    expect(mirror.isPersonName).toBe(contracts.isPersonName);
   });
 });

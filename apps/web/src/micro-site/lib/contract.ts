@@ -1,5 +1,9 @@
 import type { Language } from '@avlu/contracts';
 
+/** Contracts' rule for names (letters, spaces, apostrophes, hyphens, dots), without contracts' schemas. */
+export { isPersonName } from '@avlu/contracts/common/person-name';
+/** Phones shown as the back-office shows them (`0532 890 61 24`), from contracts' dependency-free module. */
+export { displayPhone } from '@avlu/contracts/customers/phone-format';
 /**
  * What the micro-site needs of contracts at run time, without contracts' schemas: those build zod
  * schemas at load and reach the phone parser (libphonenumber's full metadata, ~50 KB gzipped), more

@@ -28,9 +28,15 @@ export const navigate = (to: string, { replace = false }: { replace?: boolean } 
   window.dispatchEvent(new Event(NAVIGATED));
 };
 
-/** Goes to `to` once rendered (a guard's redirect). */
-export function Redirect({ to }: { to: string }) {
-  useEffect(() => navigate(to, { replace: true }), [to]);
+/**
+ * Goes to `to` once rendered (a guard's redirect). What has to happen with it (remembering where a
+ * guest was going) is `onRedirect`: a render may run twice or be thrown away, an effect is committed.
+ */
+export function Redirect({ to, onRedirect }: { to: string; onRedirect?: () => void }) {
+  useEffect(() => {
+    onRedirect?.();
+    navigate(to, { replace: true });
+  }, [to, onRedirect]);
   return null;
 }
 

@@ -4,7 +4,16 @@ import type {
   MicroSiteProfileBody,
   MicroSiteSession,
 } from '@avlu/contracts';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { type CustomerCredentials, createMicroSiteApi, type MicroSiteApi } from './api';
 import { customerSessionKeys } from './contract';
 
@@ -81,16 +90,21 @@ export function SessionProvider({ locationToken, children }: { locationToken: st
     setState({ status: 'unauthenticated', customer: null });
   }, [locationToken]);
 
+  // The stored session is checked once per page load: StrictMode runs effects twice in development.
+  const restored = useRef<Promise<MicroSiteCustomer | null> | null>(null);
   useEffect(() => {
     if (!readCredentials(locationToken)) return;
+    restored.current ??= loadProfile().catch(() => {
+      clearCredentials(locationToken);
+      return null;
+    });
     let live = true;
-    loadProfile().then(
-      (customer) => live && setState({ status: 'authenticated', customer }),
-      () => {
-        if (!live) return;
-        clearCredentials(locationToken);
-        setState({ status: 'unauthenticated', customer: null });
-      },
+    void restored.current.then(
+      (customer) =>
+        live &&
+        setState(
+          customer ? { status: 'authenticated', customer } : { status: 'unauthenticated', customer: null },
+        ),
     );
     return () => {
       live = false;

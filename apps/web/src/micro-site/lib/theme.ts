@@ -1,5 +1,5 @@
 import { createTheme } from '@mui/material/styles';
-import { paletteFor } from '../../theme/palette';
+import { paletteFor, readableDisabledHelperText } from '../../theme/palette';
 
 /** The back-office's colours and type, without its heavy component locales: phone-first sizes. */
 export const microSiteTheme = createTheme({
@@ -29,5 +29,6 @@ export const microSiteTheme = createTheme({
     MuiDialog: {
       styleOverrides: { paper: ({ ownerState }) => (ownerState.fullScreen ? {} : { borderRadius: 16 }) },
     },
+    ...readableDisabledHelperText,
   },
 });

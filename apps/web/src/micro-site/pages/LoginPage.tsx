@@ -90,6 +90,7 @@ export default function LoginPage() {
             forgetChallenge(locationToken);
             await signIn(session);
             setDialog(false);
+            if (session.reactivated) notify(t('login.reactivated'), 'success');
           } catch (failure) {
             if (!(failure instanceof MicroSiteError && failure.code === 'CUSTOMER_NOT_REGISTERED'))
               throw failure;

@@ -5,12 +5,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { KvkkDialog } from '../components/LazyDialogs';
 import { messageOf } from '../lib/api';
+import { displayPhone } from '../lib/contract';
 import { useT } from '../lib/i18n';
 import { useKvkk } from '../lib/kvkk';
 import { useNotify } from '../lib/notify';
@@ -28,12 +28,6 @@ const formatDate = (value: string | null | undefined, language: string) => {
     year: 'numeric',
     timeZone: 'UTC',
   }).format(Date.UTC(year, month - 1, day));
-};
-
-/** '+905321234567' → '+90 532 123 45 67'; other numbers as stored. */
-const formatPhone = (phone: string) => {
-  const turkish = /^\+90(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone);
-  return turkish ? `+90 ${turkish.slice(1).join(' ')}` : phone;
 };
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -167,33 +161,25 @@ export default function ProfilePage() {
         {t('profile.title')}
       </Typography>
       <Paper variant="outlined" sx={{ px: 2, borderRadius: 3 }}>
-        <Box component="dl" sx={{ m: 0 }}>
+        {/* A <dl> holds only its rows (<div> of <dt> and <dd>): the rules between them are borders. */}
+        <Box component="dl" sx={{ m: 0, '& > div + div': { borderTop: 1, borderColor: 'divider' } }}>
           <Row label={t('profile.name')}>
             {[customer.customer_name, customer.customer_surname].filter(Boolean).join(' ') || none}
           </Row>
-          <Divider />
-          <Row label={t('profile.phone')}>{formatPhone(customer.customer_phone)}</Row>
-          <Divider />
+          <Row label={t('profile.phone')}>{displayPhone(customer.customer_phone)}</Row>
           <Row label={t('fields.birthdate')}>{formatDate(customer.customer_birthdate, language) ?? none}</Row>
-          <Divider />
           <Row label={t('fields.gender')}>{t(`fields.genders.${customer.customer_gender}`)}</Row>
-          <Divider />
           <Row label={t('fields.email').replace(/ \(.*\)$/, '')}>{customer.customer_email || none}</Row>
-          <Divider />
           <Row label={t('fields.address').replace(/ \(.*\)$/, '')}>{address || none}</Row>
-          <Divider />
           <Row label={t('fields.plate').replace(/ \(.*\)$/, '')}>
             {customer.customer_vehicle_plate || none}
           </Row>
-          <Divider />
           <Row label={t('fields.consents')}>
             {t('fields.call')}: {onOff(customer.customer_call_permission)} · {t('fields.sms')}:{' '}
             {onOff(customer.customer_sms_permission)} · {t('fields.emailPermission')}:{' '}
             {onOff(customer.customer_email_permission)}
           </Row>
-          <Divider />
           <Row label={t('profile.kvkk')}>{onOff(customer.customer_kvkk_permission)}</Row>
-          <Divider />
           <Row label={t('profile.memberSince')}>{formatDate(customer.createdAt, language) ?? none}</Row>
         </Box>
       </Paper>

@@ -12,7 +12,7 @@ import { KvkkDialog, preloadSmsDialog, SmsDialog } from '../components/LazyDialo
 import { PhoneField } from '../components/PhoneField';
 import { MicroSiteError, messageOf } from '../lib/api';
 import { withChallenge } from '../lib/challenge';
-import { compactPhone, looksLikePhone } from '../lib/contract';
+import { compactPhone, displayPhone, looksLikePhone } from '../lib/contract';
 import { useT } from '../lib/i18n';
 import { useKvkk } from '../lib/kvkk';
 import { useNotify } from '../lib/notify';
@@ -148,7 +148,7 @@ export default function RegisterPage() {
     forgetChallenge(locationToken);
     await signIn(session);
     setDialog(false);
-    notify(t('register.welcome'), 'success');
+    notify(t(session.reactivated ? 'login.reactivated' : 'register.welcome'), 'success');
   };
 
   return (
@@ -160,7 +160,8 @@ export default function RegisterPage() {
         <Typography color="text.secondary">{t('register.text')}</Typography>
       </Box>
       <PhoneField
-        value={phone}
+        // The phone carried from the login is shown as people read it; what is kept stays as typed.
+        value={locked ? displayPhone(phone) : phone}
         onChange={(value) => {
           setPhone(value);
           setPhoneError(null);

@@ -1,6 +1,7 @@
 import type { MicroSiteCustomer, SmsChallenge } from '@avlu/contracts';
 import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import { afterEach } from 'vitest';
 import { json, type TestServer } from '../../lib/api/test-server';
 import { customerSessionKeys } from '../lib/contract';
@@ -91,11 +92,21 @@ export const signedIn = (server: TestServer, profile: MicroSiteCustomer = custom
   return profile;
 };
 
-/** The micro-site as a phone opens it at `path` (under /micro-site/{TOKEN}). */
+/**
+ * The micro-site as a phone opens it at `path` (under /micro-site/{TOKEN}), in StrictMode as main.tsx
+ * renders it: React then renders and mounts twice, so a side effect in a render shows up here.
+ */
 export const renderMicroSite = (path = '') => {
   window.history.replaceState(null, '', `${BASE}${path}`);
   const user = userEvent.setup();
-  return { ...render(<MicroSiteRoot />), user };
+  return {
+    ...render(
+      <StrictMode>
+        <MicroSiteRoot />
+      </StrictMode>,
+    ),
+    user,
+  };
 };
 
 export const currentPath = () => window.location.pathname.slice(BASE.length) || '/';

@@ -4,7 +4,7 @@ import { roleWith, systemAdminRole } from '../../../test/fixtures';
 import { fakeAuthClient, renderApp } from '../../../test/render';
 
 const openAccount = async (user: { click: (element: Element) => Promise<void> }) => {
-  await user.click(await screen.findByRole('button', { name: 'Hesap' }));
+  await user.click(await screen.findByRole('button', { name: 'Hesap: EY' }));
   return screen.findByRole('dialog', { name: 'Hesap' });
 };
 

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAuth } from '../../../lib/auth';
 import { usePermissions } from '../../../lib/permissions';
-import { AdminAvatar, displayName } from './AdminCard';
+import { AdminAvatar, displayName, initials } from './AdminCard';
 import { ACCOUNT_POPOVER_WIDTH } from './layout-config';
 
 /** The account menu's links (spec §2); each shows only when the role may open the page. */
@@ -46,7 +46,9 @@ export function AccountPopover() {
   return (
     <>
       <IconButton
-        aria-label={t('account.label')}
+        aria-label={
+          admin.admin_profile_photo ? t('account.label') : t('account.button', { initials: initials(admin) })
+        }
         aria-haspopup="dialog"
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}

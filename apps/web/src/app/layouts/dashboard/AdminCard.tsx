@@ -2,13 +2,12 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
 import { type AdminProfile, useAuth } from '../../../lib/auth';
-import { isSystemAdmin } from '../../../lib/permissions';
+import { useRoleName } from '../../../lib/permissions';
 
 export const displayName = (admin: AdminProfile) => `${admin.admin_name} ${admin.admin_surname}`.trim();
 
-const initials = (admin: AdminProfile) =>
+export const initials = (admin: AdminProfile) =>
   `${admin.admin_name.charAt(0)}${admin.admin_surname.charAt(0)}`.toLocaleUpperCase('tr');
 
 export function AdminAvatar({ admin, size = 40 }: { admin: AdminProfile; size?: number }) {
@@ -31,12 +30,10 @@ export function AdminAvatar({ admin, size = 40 }: { admin: AdminProfile; size?: 
 
 /** Who is signed in and as what: the system admin role reads as "platform admin" (spec §2). */
 export function AdminCard({ mini }: { mini: boolean }) {
-  const { t } = useTranslation('layout');
   const { admin, role } = useAuth();
+  const roleName = useRoleName();
   if (!admin) return null;
-  const roleLabel = isSystemAdmin(role)
-    ? t('sidebar.platformAdmin')
-    : (role?.role_name ?? admin.admin_role_name);
+  const roleLabel = roleName(role?.role_name ?? admin.admin_role_name);
 
   if (mini) {
     return (

@@ -6,6 +6,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingScreen } from '../../../components/loading-screen/LoadingScreen';
 import { SettingsDrawer } from '../../../components/settings-drawer/SettingsDrawer';
+import { MAIN_CONTENT_ID, SkipLink } from '../../../components/skip-link/SkipLink';
 import { useSettings } from '../../../lib/settings';
 import { PermissionGuard } from '../../guards/PermissionGuard';
 import { Sidebar } from './Sidebar';
@@ -26,13 +27,16 @@ export default function DashboardLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <Sidebar desktop={desktop} mobileOpen={mobileOpen} onMobileClose={() => setMobileOpen(false)} />
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar onOpenNav={() => setMobileOpen(true)} />
         <Container
           component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
           maxWidth={settings.themeStretch ? false : 'xl'}
-          sx={{ flexGrow: 1, pt: 1, pb: 8, px: { lg: 5 } }}
+          sx={{ flexGrow: 1, pt: 1, pb: 8, px: { lg: 5 }, '&:focus': { outline: 'none' } }}
         >
           <PermissionGuard>
             <Suspense fallback={<LoadingScreen fullPage={false} />}>

@@ -112,4 +112,32 @@ describe('sidebar', () => {
     expect(within(await mainMenu()).getByRole('button', { name: 'Müşteriler' })).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('settings') ?? '{}')).toMatchObject({ navCollapsed: false });
   });
+
+  it('links the logo to the first screen the role may use', async () => {
+    renderWithProviders(<DashboardLayout />, {
+      path: '/customers/filter',
+      signedInAs: {
+        role: roleWith('modules:customer-registration:channels', 'modules:customers:customer-list'),
+      },
+    });
+    // The role arrives after the first render (the app's AuthGuard waits for it; this test does not).
+    await mainMenu();
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Avlu ana sayfa' })).toHaveAttribute(
+        'href',
+        '/registration/channels',
+      ),
+    );
+  });
+
+  it('links the logo to the dashboard for a role that may use it', async () => {
+    renderWithProviders(<DashboardLayout />, {
+      path: '/customers/filter',
+      signedInAs: { role: roleWith('modules:dashboard', 'modules:customers:customer-list') },
+    });
+    await mainMenu();
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Avlu ana sayfa' })).toHaveAttribute('href', '/app'),
+    );
+  });
 });

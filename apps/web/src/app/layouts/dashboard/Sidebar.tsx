@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { Logo } from '../../../components/logo/Logo';
 import { usePermissions } from '../../../lib/permissions';
 import { useSettings } from '../../../lib/settings';
+import { useHomePath } from '../../home-path';
 import { AdminCard } from './AdminCard';
 import { LocationPicker } from './LocationPicker';
 import { NAV_MINI_WIDTH, NAV_WIDTH } from './layout-config';
@@ -48,13 +49,16 @@ function CollapseButton() {
 }
 
 function SidebarContent({ mini, onNavigate }: { mini: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation('layout');
   const { canVisit } = usePermissions();
   const entries = useMemo(() => permittedNav(canVisit), [canVisit]);
+  const home = useHomePath();
   return (
     <Stack spacing={2.5} sx={{ px: mini ? 1 : 2, pt: 3, pb: 4 }}>
       <Box
         component={RouterLink}
-        to="/"
+        to={home}
+        aria-label={t('home')}
         onClick={onNavigate}
         sx={{
           color: 'text.primary',

@@ -1,0 +1,52 @@
+import Fastify from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createSerializerCompiler, responseJsonSchema } from './zod-serializer';
+
+const item = z.object({
+  _id: z.string(),
+  name: z.string().nullable(),
+  tags: z.array(z.string()),
+  parent: z.object({ _id: z.string() }).nullable(),
+  kind: z.enum(['a', 'b']).nullable(),
+});
+
+const appAnswering = async (data: unknown, checkWithZod: boolean) => {
+  const app = Fastify().withTypeProvider<ZodTypeProvider>();
+  app.setSerializerCompiler(createSerializerCompiler({ checkWithZod }));
+  app.get('/item', { schema: { response: { 200: item } } }, () => data as z.infer<typeof item>);
+  await app.ready();
+  return app;
+};
+
+describe('compiled response writers', () => {
+  it('write what Zod would, leaving out fields the schema does not name', async () => {
+    const app = await appAnswering(
+      { _id: '1', name: null, tags: ['x'], parent: { _id: '0', secret: 's' }, kind: 'a', password_hash: 'h' },
+      true,
+    );
+    const response = await app.inject({ url: '/item' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ _id: '1', name: null, tags: ['x'], parent: { _id: '0' }, kind: 'a' });
+  });
+
+  it('turn nullable fields into direct writes, not branch tests', () => {
+    const schema = responseJsonSchema(item) as { properties: Record<string, Record<string, unknown>> };
+    expect(schema.properties.name).toEqual({ type: ['string', 'null'] });
+    expect(schema.properties.parent).toMatchObject({ type: 'object', nullable: true });
+    expect(schema.properties.kind).toMatchObject({ type: 'string', enum: ['a', 'b'], nullable: true });
+    expect(JSON.stringify(schema)).not.toContain('anyOf');
+    expect(JSON.stringify(schema)).not.toContain('additionalProperties');
+  });
+
+  it('under the test runner, refuse an answer Zod refuses (the check every test of the suite makes)', async () => {
+    expect(process.env.VITEST).toBeDefined();
+    const wrong = { _id: 1, name: null, tags: [], parent: null, kind: null };
+    const checked = await appAnswering(wrong, true);
+    expect((await checked.inject({ url: '/item' })).statusCode).toBe(500);
+    // Without the check the writer alone coerces: why the suite runs with it.
+    const unchecked = await appAnswering(wrong, false);
+    expect((await unchecked.inject({ url: '/item' })).json()._id).toBe('1');
+  });
+});
