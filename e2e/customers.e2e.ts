@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { type Browser, openBrowser } from './support/browser';
+import { openBrowser, useBrowser } from './support/browser';
 
 const text = async (locator: Locator) => ((await locator.textContent()) ?? '').trim();
 
@@ -20,18 +20,10 @@ const newPhone = () => {
  * consent and see both in its history, import a sheet with one bad row, and export the filtered list.
  */
 describe('customers', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let phone = '';
   let name = '';
   const files = mkdtempSync(join(tmpdir(), 'avlu-customers-e2e-'));
-
-  beforeAll(async () => {
-    browser = await openBrowser();
-    await browser.signIn();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it('lists the demo customers with a live count and filters them', async () => {
     const { page } = browser;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, openBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 
 /**
  * Issue 12 #3, #10, #15, #19 in the shared list, on the demo customer list: rows are links that open
@@ -7,15 +7,7 @@ import { type Browser, openBrowser } from './support/browser';
  * age and province columns sort.
  */
 describe('data table', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await openBrowser();
-    await browser.signIn();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   const openList = async (query = '') => {
     const { page } = browser;

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, openBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
 
 /**
  * Issue 12's form defects as a new user met them in Chromium: errors that came in two clicks,
  * duplicate names, and the KVKK notice the desk must read out.
  */
 describe('back-office forms', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await openBrowser();
-    await browser.signIn();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('shows every error of an empty invitation on the first click', async () => {
     const { page } = browser;

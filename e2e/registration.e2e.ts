@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { type Browser, openBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 
 /** A Turkish mobile number made from the clock, so a second run registers a new customer again. */
 const newPhone = () => {
@@ -17,16 +17,8 @@ const CHANNEL = 'Bahar Şenliği Standı';
  * the new customer's detail.
  */
 describe('customer registration', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const phone = newPhone();
-
-  beforeAll(async () => {
-    browser = await openBrowser();
-    await browser.signIn();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it('creates a channel tag', async () => {
     const { page } = browser;

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { findChromium } from './chromium';
 
 const SCREENSHOTS = join(import.meta.dirname, '../../.e2e/screenshots');
@@ -78,4 +78,23 @@ export const openBrowser = async (
       rmSync(profile, { recursive: true, force: true });
     },
   };
+};
+
+/**
+ * One Chromium for the describe block it is called in, opened before its tests (and signed in as the
+ * system admin unless `signIn: false`) and closed after them. The handle is filled in by then.
+ */
+export const useBrowser = ({
+  signIn = true,
+  ...options
+}: Parameters<typeof openBrowser>[0] & { signIn?: boolean } = {}): Browser => {
+  const browser = {} as Browser;
+  beforeAll(async () => {
+    Object.assign(browser, await openBrowser(options));
+    if (signIn) await browser.signIn();
+  });
+  afterAll(async () => {
+    await browser.close?.();
+  });
+  return browser;
 };

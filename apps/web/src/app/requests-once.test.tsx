@@ -28,7 +28,7 @@ describe('a full page load', () => {
 
     renderApp({ path: '/customers/filter', signedInAs: { role }, authClient: httpAuthClient, strict: true });
 
-    const grid = await screen.findByRole('grid', { name: 'Müşteri Listesi' }, { timeout: 15_000 });
+    const grid = await screen.findByRole('grid', { name: 'Müşteri Listesi' });
     await within(grid).findByText('Liste boş');
     await screen.findByText('Toplam 0 müşteri');
 

@@ -17,6 +17,14 @@ import {
 
 const server = installTestServer();
 const keys = customerSessionKeys(TOKEN);
+
+type User = ReturnType<typeof renderMicroSite>['user'];
+
+/** Types the phone on the login page and asks for its code; the answer is whatever the test serves. */
+const askForCode = async (user: User) => {
+  await user.type(await screen.findByLabelText(/Cep telefonu/), '0532 123 45 67');
+  await user.click(screen.getByRole('button', { name: 'Devam Et' }));
+};
 describe('micro-site session and routing', () => {
   it('sends a guest to the phone login, and register on a path ending in register', async () => {
     serveMall(server());
@@ -144,8 +152,7 @@ describe('micro-site login flow', () => {
       .on('GET', '/ext/app/customers/profile', () => json(customer()));
     const { user } = renderMicroSite('/profile');
     await screen.findByRole('heading', { name: 'Giriş yapın' });
-    await user.type(screen.getByLabelText(/Cep telefonu/), '0532 123 45 67');
-    await user.click(screen.getByRole('button', { name: 'Devam Et' }));
+    await askForCode(user);
     expect(await screen.findByRole('dialog', { name: 'Doğrulama kodu' })).toBeInTheDocument();
     expect(server().to('POST', '/ext/customers/check')[0]!.body).toEqual({ customer_phone: '05321234567' });
     // The fourth digit sends the code.
@@ -169,8 +176,7 @@ describe('micro-site login flow', () => {
       )
       .on('GET', '/ext/app/customers/profile', () => json(customer()));
     const { user } = renderMicroSite('/login');
-    await user.type(await screen.findByLabelText(/Cep telefonu/), '0532 123 45 67');
-    await user.click(screen.getByRole('button', { name: 'Devam Et' }));
+    await askForCode(user);
     await screen.findByRole('dialog', { name: 'Doğrulama kodu' });
     await act(() => user.keyboard('4821'));
     expect(
@@ -183,8 +189,7 @@ describe('micro-site login flow', () => {
     serveMall(server());
     server().on('POST', '/ext/customers/check', () => json(challenge(120)));
     const { user } = renderMicroSite('/login');
-    await user.type(await screen.findByLabelText(/Cep telefonu/), '0532 123 45 67');
-    await user.click(screen.getByRole('button', { name: 'Devam Et' }));
+    await askForCode(user);
     const dialog = await screen.findByRole('dialog', { name: 'Doğrulama kodu' });
     expect(within(dialog).getByRole('button', { name: 'Kodu yeniden gönder' })).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Kapat' }));
@@ -215,8 +220,7 @@ describe('micro-site login flow', () => {
       )
       .on('GET', '/ext/app/customers/profile', () => json(customer()));
     const { user } = renderMicroSite('/login');
-    await user.type(await screen.findByLabelText(/Cep telefonu/), '0532 123 45 67');
-    await user.click(screen.getByRole('button', { name: 'Devam Et' }));
+    await askForCode(user);
     // The check says nothing of who is a customer: the code dialog opens for every phone.
     await screen.findByRole('dialog', { name: 'Doğrulama kodu' });
     // The fourth digit sends the code.
@@ -253,8 +257,7 @@ describe('micro-site login flow', () => {
       ),
     );
     const { user } = renderMicroSite('/login');
-    await user.type(await screen.findByLabelText(/Cep telefonu/), '0532 123 45 67');
-    await user.click(screen.getByRole('button', { name: 'Devam Et' }));
+    await askForCode(user);
     expect(await screen.findAllByText('Bu numaraya bir saatte en fazla 5 kod')).toHaveLength(2);
   });
 

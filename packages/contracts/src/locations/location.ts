@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedImageUrl } from '../common/files';
 import { objectId } from '../common/ids';
 import { safeUrl, singleLineText } from '../common/text';
 import { DEFAULT_TIMEZONE } from '../i18n/languages';
@@ -30,7 +31,8 @@ export const locationInput = z.strictObject({
     .strictObject({ timezone: timezone.default(DEFAULT_TIMEZONE) })
     .default({ timezone: DEFAULT_TIMEZONE }),
   location_logo: z
-    .strictObject({ thumbnail: singleLineText().max(2048).nullable() })
+    // An image of our file store only (POST /api/files), like every image a record shows.
+    .strictObject({ thumbnail: storedImageUrl.nullable() })
     .default({ thumbnail: null }),
   hasMobileApp: z.boolean().default(false),
 });

@@ -60,7 +60,8 @@ export const locationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
         response: { 201: locationSettings },
       },
     },
-    async (request, reply) => reply.code(201).send(await createLocationSettings(db, request.body, request)),
+    async (request, reply) =>
+      reply.code(201).send(await createLocationSettings(db, app.files, request.body, request)),
   );
   app.put(
     '/core/locations/:id',
@@ -74,7 +75,7 @@ export const locationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
         response: { 200: locationSettings },
       },
     },
-    (request) => updateLocationSettings(db, request.params.id, request.body, request),
+    (request) => updateLocationSettings(db, app.files, request.params.id, request.body, request),
   );
   app.post(
     '/core/locations/:id/token',

@@ -11,6 +11,7 @@ import type { Database } from '../../platform/db/database';
 import { type ListRequest, listPage, listSource } from '../../platform/db/list';
 import { assertNamesFree, nameKey, rethrowNameTaken } from '../../platform/db/unique-names';
 import { notFound } from '../../platform/errors';
+import { assertStoredImage, type Files } from '../../platform/files/files';
 import { newSecretToken } from '../../platform/secret-tokens';
 import { seedKvkkAgreement } from '../agreements/agreements.service';
 import { type LocationRow, locations } from './locations.tables';
@@ -101,6 +102,7 @@ const whenNameTaken = rethrowNameTaken({ locations_name_key: 'location_name' });
 
 export const createLocationSettings = async (
   db: Database,
+  files: Pick<Files, 'find'>,
   input: LocationSettingsInput,
   request: AuditRequest,
 ): Promise<LocationSettings> =>
@@ -108,6 +110,7 @@ export const createLocationSettings = async (
     .transaction(async (tx) => {
       const columns = columnsOf(input);
       await assertNameFree(tx, columns.location_name);
+      await assertStoredImage(tx, files, 'location_logo.thumbnail', columns.logo_thumbnail);
       const [row] = await tx
         .insert(locations)
         .values({ ...columns, location_token: newSecretToken() })
@@ -120,6 +123,7 @@ export const createLocationSettings = async (
 
 export const updateLocationSettings = async (
   db: Database,
+  files: Pick<Files, 'find'>,
   id: string,
   input: LocationSettingsInput,
   request: AuditRequest,
@@ -128,6 +132,7 @@ export const updateLocationSettings = async (
     .transaction(async (tx) => {
       const columns = columnsOf(input);
       await assertNameFree(tx, columns.location_name, id);
+      await assertStoredImage(tx, files, 'location_logo.thumbnail', columns.logo_thumbnail);
       const [row] = await tx.update(locations).set(columns).where(eq(locations._id, id)).returning();
       if (!row) throw notFound();
       await auditLocation(tx, request, 'location.updated', row);

@@ -5,13 +5,15 @@ import { prepareFirstStart } from '../../db/first-start';
 
 const ctx = useTestApp();
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** A logo as POST /api/files answers it (the factory writes the mall directly, without checking the file). */
+const KORDON_LOGO = `/api/files/${'K'.repeat(43)}.png`;
 const noLinks = { androidApp: null, androidStore: null, iosApp: null, iosStore: null, fallbackUrl: null };
 
 describe('GET /api/core/locations/{id}', () => {
   it('answers a mall with its settings to the system admin', async () => {
     const mall = await ctx.newLocation({
       location_name: 'Kordonboyu Yaşam AVM',
-      location_logo: { thumbnail: 'https://cdn.example.com/kordon.png' },
+      location_logo: { thumbnail: KORDON_LOGO },
       hasMobileApp: true,
     });
     const response = await ctx.inject({ url: `/api/core/locations/${mall._id}` });
@@ -21,7 +23,7 @@ describe('GET /api/core/locations/{id}', () => {
       _id: mall._id,
       location_name: 'Kordonboyu Yaşam AVM',
       location_meta: { timezone: 'Europe/Istanbul' },
-      location_logo: { thumbnail: 'https://cdn.example.com/kordon.png' },
+      location_logo: { thumbnail: KORDON_LOGO },
       hasMobileApp: true,
       location_app_links: noLinks,
       location_token: expect.stringMatching(TOKEN),
@@ -65,6 +67,35 @@ describe('GET /api/core/locations', () => {
 });
 
 describe('mall settings', () => {
+  it('takes as a logo only an image uploaded to our file store', async () => {
+    let malls = 0;
+    const save = (logo: string | null) =>
+      ctx.inject({
+        method: 'POST',
+        url: '/api/core/locations',
+        headers: { 'accept-language': 'en' },
+        payload: { location_name: `Logo AVM ${++malls}`, location_logo: { thumbnail: logo } },
+      });
+    for (const logo of ['https://tracker.example/x.gif', 'javascript:alert(1)']) {
+      const refused = await save(logo);
+      expect(refused.statusCode, logo).toBe(400);
+      expect(refused.json().fields, logo).toEqual({
+        'location_logo.thumbnail': 'Must be an image uploaded to this server',
+      });
+    }
+    const missing = await save(KORDON_LOGO);
+    expect(missing.json().fields).toEqual({
+      'location_logo.thumbnail': 'Image not found; please upload it again',
+    });
+    const file = await ctx.app.files.save(ctx.database.db, Buffer.from('logo'), {
+      extension: 'png',
+      visibility: 'public',
+    });
+    const saved = await save(`/api/files/${file.name}`);
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json().location_logo).toEqual({ thumbnail: `/api/files/${file.name}` });
+  });
+
   it('creates and changes a mall with app links, and renews its token', async () => {
     const created = await ctx.inject({
       method: 'POST',

@@ -10,7 +10,6 @@ import { installTestServer } from '../../test/server';
 
 const server = installTestServer();
 // The app's pages load lazily; a busy machine needs more than the default second.
-const slow = { timeout: 15_000 };
 const asAdmin = { signedInAs: { role: systemAdminRole } };
 
 const desk: ChannelType = {
@@ -54,8 +53,7 @@ const serveTypes = () =>
     query.get('showAll') === 'true' ? json([desk, events]) : page([desk, events]),
   );
 
-const rowOf = async (text: string) =>
-  (await screen.findByText(text, {}, slow)).closest('[role="row"]') as HTMLElement;
+const rowOf = async (text: string) => (await screen.findByText(text)).closest('[role="row"]') as HTMLElement;
 
 afterEach(async () => {
   await i18n.changeLanguage('tr');
@@ -69,7 +67,7 @@ describe('channels', () => {
     renderApp({ path: '/registration/channels', ...asAdmin });
     const row = await rowOf('Information Desk');
     expect(within(row).getByText('Ground floor desk')).toBeInTheDocument();
-    expect(await within(row).findByText('Danışma', {}, slow)).toBeInTheDocument();
+    expect(await within(row).findByText('Danışma')).toBeInTheDocument();
     expect(within(row).getByText('Open')).toBeInTheDocument();
     expect(within(row).getByText('Registration')).toBeInTheDocument();
     expect(within(row).getByText('Receipt entry')).toBeInTheDocument();
@@ -127,14 +125,14 @@ describe('channels', () => {
       .on('POST', '/data-types/channel', ({ body }) => json({ ...infoDesk, ...(body as object) }, 201));
     const { user, router } = renderApp({ path: '/registration/channels/new', ...asAdmin });
 
-    const name = await screen.findByRole('textbox', { name: 'Kanal adı (Türkçe)' }, slow);
+    const name = await screen.findByRole('textbox', { name: 'Kanal adı (Türkçe)' });
     for (const locked of ['İzin adımı', 'Öğretmen formu', 'Ayrıntılı ödeme formu'])
       expect(screen.getByRole('switch', { name: locked })).toBeDisabled();
     expect(screen.getAllByText(/Yeni kanalda kapalı başlar/)).toHaveLength(3);
 
     await user.type(name, 'Bahar Etkinliği Standı');
     await user.click(screen.getByRole('combobox', { name: 'Kanal etiketleri' }));
-    await user.click(await screen.findByRole('option', { name: 'Etkinlik' }, slow));
+    await user.click(await screen.findByRole('option', { name: 'Etkinlik' }));
     await user.type(screen.getByRole('combobox', { name: 'Serbest etiketler' }), 'bahar{Enter}çocuk,');
     await user.type(screen.getByRole('textbox', { name: 'Etkinlik kimliği' }), 'EVT-2026-04');
     await user.click(screen.getByRole('switch', { name: 'Fiş girişine açık' }));
@@ -171,7 +169,7 @@ describe('channels', () => {
         json({ ...infoDesk, ...(body as object) }),
       );
     const { user, router } = renderApp({ path: `/registration/channels/${infoDesk._id}/edit`, ...asAdmin });
-    const event = await screen.findByRole('textbox', { name: 'Etkinlik kimliği' }, slow);
+    const event = await screen.findByRole('textbox', { name: 'Etkinlik kimliği' });
     await user.clear(event);
     const teacher = screen.getByRole('switch', { name: 'Öğretmen formu' });
     expect(teacher).toBeEnabled();
@@ -201,11 +199,11 @@ describe('channels', () => {
       within(await rowOf('Information Desk')).getByRole('button', { name: 'Delete: Information Desk' }),
     );
     expect(router.state.location.pathname).toBe(`/registration/channels/${infoDesk._id}/delete`);
-    const dialog = await screen.findByRole('dialog', {}, slow);
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Delete this channel?')).toBeInTheDocument();
     expect(within(dialog).getByText('Information Desk')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Channel removed', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('Channel removed')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/registration/channels'));
     expect(server().to('DELETE', `/data-types/channel/${infoDesk._id}`)).toHaveLength(1);
   }, 60_000);
@@ -216,7 +214,7 @@ describe('channels', () => {
       .on('GET', '/data-types/channel', () => page([infoDesk]))
       .on('GET', `/data-types/channel/${infoDesk._id}`, () => json(infoDesk));
     const { user, router } = renderApp({ path: `/registration/channels/${infoDesk._id}/delete`, ...asAdmin });
-    const dialog = await screen.findByRole('dialog', {}, slow);
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Danışma Bankosu')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Vazgeç' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/registration/channels'));
@@ -239,7 +237,7 @@ describe('channel tags', () => {
       ),
     );
     const { user, router } = renderApp({ path: '/registration/channel-tags/new', ...asAdmin });
-    await user.type(await screen.findByRole('textbox', { name: 'Etiket adı' }, slow), 'Okul');
+    await user.type(await screen.findByRole('textbox', { name: 'Etiket adı' }), 'Okul');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     expect(await screen.findByText('Kanal etiketi oluşturulurken bir hata oluştu')).toBeInTheDocument();
     expect(await screen.findByText('En fazla 120 karakter olmalıdır')).toBeInTheDocument();
@@ -256,7 +254,7 @@ describe('channel tags', () => {
       .on('DELETE', `/data-types/channel-type/${events._id}`, () => new Response(null, { status: 204 }));
     await i18n.changeLanguage('en');
     const { user, router } = renderApp({ path: '/registration/channel-tags/new', ...asAdmin });
-    await user.type(await screen.findByRole('textbox', { name: 'Tag name' }, slow), 'School');
+    await user.type(await screen.findByRole('textbox', { name: 'Tag name' }), 'School');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/registration/channel-tags'));
     expect(server().to('POST', '/data-types/channel-type')[0]!.body).toEqual({
@@ -265,10 +263,8 @@ describe('channel tags', () => {
     });
 
     await user.click(within(await rowOf('Etkinlik')).getByRole('button', { name: 'Delete: Etkinlik' }));
-    await user.click(
-      within(await screen.findByRole('dialog', {}, slow)).getByRole('button', { name: 'Delete' }),
-    );
-    expect(await screen.findByText('Channel Tag removed', {}, slow)).toBeInTheDocument();
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Channel Tag removed')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/registration/channel-tags'));
   }, 60_000);
 });

@@ -12,7 +12,6 @@ import type { CustomerProfile } from './customers.resource';
 
 const server = installTestServer();
 /** The first find waits for the lazily loaded page, which can take a while on a busy machine. */
-const slow = { timeout: 15_000 };
 const staff = roleWith(
   'modules:customers:customers',
   'modules:customers:customer-list',
@@ -117,7 +116,7 @@ describe('customer list', () => {
     serveList();
     const { user, router } = open('/customers/filter', listStaff);
 
-    const grid = await screen.findByRole('grid', { name: 'Müşteri Listesi' }, slow);
+    const grid = await screen.findByRole('grid', { name: 'Müşteri Listesi' });
     const row = (await within(grid).findByText('Ayşe')).closest('[role="row"]') as HTMLElement;
     expect(within(row).getByText('0532 123 45 67')).toBeInTheDocument();
     expect(within(row).getByText('Kadın')).toBeInTheDocument();
@@ -186,7 +185,7 @@ describe('customer list', () => {
   it('waits 3 seconds after the last keystroke before the smart search, or searches at once on Enter', async () => {
     serveList();
     open('/customers/filter');
-    const grid = await screen.findByRole('grid', { name: 'Müşteri Listesi' }, slow);
+    const grid = await screen.findByRole('grid', { name: 'Müşteri Listesi' });
     await within(grid).findByText('Mehmet');
 
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
@@ -263,7 +262,7 @@ describe('customer detail', () => {
       });
     const { user } = open(`/customers/${people[0]!._id}/detail?tab=consents`);
 
-    const sms = await screen.findByRole('switch', { name: 'SMS izni' }, slow);
+    const sms = await screen.findByRole('switch', { name: 'SMS izni' });
     expect(sms).toBeChecked();
     const history = screen.getByRole('table', { name: 'İzin geçmişi' });
     expect(within(history).getAllByRole('row')).toHaveLength(3);
@@ -332,7 +331,7 @@ describe('customer detail', () => {
       .on('GET', '/customer/profile/:id', () => json(profile))
       .on('GET', '/data-types/channel', () => json([]));
     open(`/customers/${people[0]!._id}/detail?tab=consents`);
-    const card = within(await screen.findByTestId('consent-kvkk', {}, slow));
+    const card = within(await screen.findByTestId('consent-kvkk'));
     expect(card.getByText('Geri çekildi')).toBeInTheDocument();
     expect(card.getByText('10-04-2026 10:15 · Müşteri (mikro site)')).toBeInTheDocument();
   }, 60_000);
@@ -350,7 +349,7 @@ describe('customer detail', () => {
         return json(profile);
       });
     const { user } = open(`/customers/${people[1]!._id}/detail`);
-    expect(await screen.findByText(/02-05-2026 11:00 tarihinde silindi/, {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText(/02-05-2026 11:00 tarihinde silindi/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Müşteriyi sil' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Yeniden etkinleştir' }));
     expect(await screen.findByText('Müşteri hesabı yeniden etkinleştirildi')).toBeInTheDocument();
@@ -365,7 +364,7 @@ describe('customer detail', () => {
       .on('GET', '/data-types/channel', () => json([]));
     open(`/customers/${people[0]!._id}/detail`);
     // 09:30 UTC is 12:30 in İstanbul, in the header as in the profile below it.
-    expect(await screen.findByText(/^01-03-2026 12:30 tarihinde kaydoldu/, {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText(/^01-03-2026 12:30 tarihinde kaydoldu/)).toBeInTheDocument();
     expect(screen.getAllByText('01-03-2026 12:30').length).toBeGreaterThan(0);
     expect(screen.getAllByText(/0532 123 45 67/).length).toBeGreaterThan(0);
   }, 60_000);
@@ -375,7 +374,7 @@ describe('customer detail', () => {
       json({ statusCode: 404, code: 'NOT_FOUND', message: 'Kayıt bulunamadı' }, 404),
     );
     open('/customers/64c0000000000000000000ff/detail');
-    expect(await screen.findByText(/Müşteri bulunamadı/, {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText(/Müşteri bulunamadı/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Müşteri listesine dön' })).toHaveAttribute(
       'href',
       '/customers/filter',
@@ -398,7 +397,7 @@ describe('search by phone', () => {
           ),
     );
     const { user } = open('/customers/search-by-phone');
-    const phone = await screen.findByRole('textbox', { name: 'Telefon numarası' }, slow);
+    const phone = await screen.findByRole('textbox', { name: 'Telefon numarası' });
     await user.type(phone, '0532 123 45 67');
     await user.click(screen.getByRole('button', { name: 'Müşteriyi bul' }));
     const found = await screen.findByRole('region', { name: 'Müşteri bulundu' });
@@ -471,7 +470,7 @@ describe('customer import', () => {
     });
 
     const { user, container } = open('/customers/import');
-    await screen.findByRole('heading', { name: 'Müşteri Aktarımı' }, slow);
+    await screen.findByRole('heading', { name: 'Müşteri Aktarımı' });
     await user.upload(container.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement, file);
     await user.click(screen.getByRole('button', { name: 'İçe aktar' }));
 
@@ -533,7 +532,7 @@ describe('customer import', () => {
 
   it('explains each column in words on hover and in the template, never by its API key', async () => {
     const { user } = open('/customers/import');
-    await screen.findByRole('heading', { name: 'Müşteri Aktarımı' }, slow);
+    await screen.findByRole('heading', { name: 'Müşteri Aktarımı' });
     const gender = screen.getByText('Cinsiyet');
     await user.hover(gender);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(

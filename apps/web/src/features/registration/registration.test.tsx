@@ -10,7 +10,6 @@ import { installTestServer } from '../../test/server';
 
 const server = installTestServer();
 // The app's pages load lazily; a busy machine needs more than the default second.
-const slow = { timeout: 15_000 };
 const desk = { signedInAs: { role: roleWith('modules:customer-registration:customer-registration') } };
 
 const ISTANBUL = '64b0000000000000000c0034';
@@ -100,7 +99,7 @@ const box = (name: string) => screen.getByRole('checkbox', { name });
 const contactBoxes = () => ['Telefonla arama izni', 'SMS izni', 'E-posta izni'].map(box);
 const pick = async (user: UserEvent, name: string, option: string) => {
   await user.click(screen.getByRole('combobox', { name }));
-  await user.click(await screen.findByRole('option', { name: new RegExp(`^${option}`) }, slow));
+  await user.click(await screen.findByRole('option', { name: new RegExp(`^${option}`) }));
 };
 /** Types a whole value at once: per-key typing is slow in jsdom and tells nothing more here. */
 const fill = async (user: UserEvent, field: HTMLElement, text: string) => {
@@ -117,13 +116,13 @@ describe('registering a customer through a channel', () => {
   it('names the channel in the header and keeps the button off until KVKK is accepted', async () => {
     serveChannel();
     const { user } = renderApp({ path: `/registration/customer/new/${channel._id}`, ...desk });
-    const submit = await screen.findByRole('button', { name: 'Müşteriyi Kaydet' }, slow);
+    const submit = await screen.findByRole('button', { name: 'Müşteriyi Kaydet' });
     expect(screen.getByRole('heading', { name: 'Yeni Müşteri' })).toBeInTheDocument();
     expect(screen.getByText('Danışma Bankosu')).toBeInTheDocument();
     expect(submit).toBeDisabled();
     expect(screen.getByText('Kaydetmek için KVKK aydınlatma metni onaylanmalıdır.')).toBeInTheDocument();
     // The mall's notice in use, to read to the customer before the box is ticked (issue 12 #21).
-    const notice = await screen.findByRole('region', { name: 'KVKK Aydınlatma Metni' }, slow);
+    const notice = await screen.findByRole('region', { name: 'KVKK Aydınlatma Metni' });
     expect(notice).toHaveTextContent(
       'Kordonboyu AVM olarak kişisel verilerinizi 6698 sayılı Kanun uyarınca işliyoruz.',
     );
@@ -137,7 +136,7 @@ describe('registering a customer through a channel', () => {
   it('ticks call, SMS and email together with the master permission, and reflects them back', async () => {
     serveChannel();
     const { user } = renderApp({ path: `/registration/customer/new/${channel._id}`, ...desk });
-    const master = await screen.findByRole('checkbox', { name: 'Tüm iletişim izinleri' }, slow);
+    const master = await screen.findByRole('checkbox', { name: 'Tüm iletişim izinleri' });
     expect(master).not.toBeChecked();
     await user.click(master);
     for (const one of contactBoxes()) expect(one).toBeChecked();
@@ -161,7 +160,7 @@ describe('registering a customer through a channel', () => {
       json({ ...customer, _id: '64b0000000000000000000a8', ...(body as object) }, 201),
     );
     const { user, router } = renderApp({ path: `/registration/customer/new/${channel._id}`, ...desk });
-    await fill(user, await screen.findByRole('textbox', { name: 'Ad' }, slow), 'Mehmet');
+    await fill(user, await screen.findByRole('textbox', { name: 'Ad' }), 'Mehmet');
     await fill(user, screen.getByRole('textbox', { name: 'Soyad' }), 'Öztürk');
     await fill(user, screen.getByRole('textbox', { name: 'Telefon' }), '0532 987 65 43');
     await fill(user, screen.getByRole('textbox', { name: 'E-posta' }), 'mehmet@example.com');
@@ -205,7 +204,7 @@ describe('registering a customer through a channel', () => {
       // The version of the notice that was read out.
       agreement_version: 'kvkk-2026-11',
     });
-    expect(await screen.findByText('Müşteri kaydedildi', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('Müşteri kaydedildi')).toBeInTheDocument();
   }, 90_000);
 
   it('says so when the mall has no KVKK notice in use', async () => {
@@ -215,7 +214,7 @@ describe('registering a customer through a channel', () => {
     );
     renderApp({ path: `/registration/customer/new/${channel._id}`, ...desk });
     expect(
-      await screen.findByText(/Bu AVM’de kullanımda bir KVKK aydınlatma metni bulunamadı/, {}, slow),
+      await screen.findByText(/Bu AVM’de kullanımda bir KVKK aydınlatma metni bulunamadı/),
     ).toBeInTheDocument();
   }, 60_000);
 
@@ -232,7 +231,7 @@ describe('registering a customer through a channel', () => {
       ),
     );
     const { user } = renderApp({ path: `/registration/customer/new/${channel._id}`, ...desk });
-    await fill(user, await screen.findByRole('textbox', { name: 'Ad' }, slow), 'Ali');
+    await fill(user, await screen.findByRole('textbox', { name: 'Ad' }), 'Ali');
     await fill(user, screen.getByRole('textbox', { name: 'Soyad' }), 'Kaya');
     await fill(user, screen.getByRole('textbox', { name: 'Telefon' }), '5321234567');
     await typeDate(user, '01011990');
@@ -251,7 +250,7 @@ describe('looking a customer up by phone', () => {
     serveChannel();
     server().on('POST', '/customer-entry/check', () => json({ registered: false, customer: null }));
     const { user, router } = renderApp({ path: `/registration/customer/by-phone/${channel._id}`, ...desk });
-    await user.type(await screen.findByRole('textbox', { name: 'Telefon' }, slow), '0532 111 22 33');
+    await user.type(await screen.findByRole('textbox', { name: 'Telefon' }), '0532 111 22 33');
     await user.click(screen.getByRole('button', { name: 'Sorgula' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/registration/customer/new/${channel._id}`),
@@ -260,10 +259,8 @@ describe('looking a customer up by phone', () => {
       customer_phone: '+905321112233',
       channel_id: channel._id,
     });
-    expect(
-      await screen.findByText('Müşteri kayıtlı değil, lütfen önce kaydedin', {}, slow),
-    ).toBeInTheDocument();
-    expect(await screen.findByRole('textbox', { name: 'Telefon' }, slow)).toHaveValue('0532 111 22 33');
+    expect(await screen.findByText('Müşteri kayıtlı değil, lütfen önce kaydedin')).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Telefon' })).toHaveValue('0532 111 22 33');
   }, 60_000);
 
   it('shows a registered customer with the form to update, and saves it', async () => {
@@ -272,9 +269,9 @@ describe('looking a customer up by phone', () => {
       .on('POST', '/customer-entry/check', () => json({ registered: true, customer }))
       .on('POST', `/customer-entry/update/${customer._id}`, () => json(customer));
     const { user, router } = renderApp({ path: `/registration/customer/by-phone/${channel._id}`, ...desk });
-    await user.type(await screen.findByRole('textbox', { name: 'Telefon' }, slow), '05321234567');
+    await user.type(await screen.findByRole('textbox', { name: 'Telefon' }), '05321234567');
     await user.click(screen.getByRole('button', { name: 'Sorgula' }));
-    expect(await screen.findByText('Zeynep Demir', {}, slow)).toBeInTheDocument();
+    expect(await screen.findByText('Zeynep Demir')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Ad' })).toHaveValue('Zeynep');
     expect(screen.getByRole('combobox', { name: 'İlçe' })).toHaveValue('Kadıköy');
     expect(box('KVKK aydınlatma metnini okudum, onaylıyorum')).toBeChecked();
@@ -321,7 +318,7 @@ describe('choosing the channel', () => {
         return json([]);
       });
     const { user, router } = renderApp({ path: '/registration', ...desk });
-    const card = await screen.findByRole('article', { name: 'Danışma Bankosu' }, slow);
+    const card = await screen.findByRole('article', { name: 'Danışma Bankosu' });
     expect(router.state.location.pathname).toBe('/registration/customer');
     expect(asked).toEqual([]);
     await user.click(within(card).getByRole('link', { name: 'Telefonla sorgula: Danışma Bankosu' }));
