@@ -53,7 +53,8 @@ export const ConfirmDialog = ({
         </DialogContent>
       )}
       <DialogActions>
-        <Button onClick={onCancel} disabled={loading} color="inherit">
+        {/* A destructive question starts on the safe answer: Enter alone must not delete or lose work. */}
+        <Button onClick={onCancel} disabled={loading} color="inherit" autoFocus={destructive}>
           {cancelText ?? t('common:actions.cancel')}
         </Button>
         <Button
@@ -61,7 +62,7 @@ export const ConfirmDialog = ({
           loading={loading}
           variant="contained"
           color={destructive ? 'error' : 'primary'}
-          autoFocus
+          autoFocus={!destructive}
         >
           {confirmText ?? t(destructive ? 'common:actions.delete' : 'common:actions.confirm')}
         </Button>

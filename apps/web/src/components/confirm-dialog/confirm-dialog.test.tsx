@@ -43,6 +43,27 @@ describe('useConfirm', () => {
     await waitFor(() => expect(onAnswer).toHaveBeenCalledTimes(2));
     expect(onAnswer).toHaveBeenLastCalledWith(false);
   });
+
+  it('starts a destructive question on the safe answer, and any other on the confirm button', async () => {
+    const onAnswer = vi.fn();
+    const { rerender } = renderWithProviders(
+      <Asker
+        options={{ title: 'Sayfadan ayrılınsın mı?', destructive: true, confirmText: 'Ayrıl' }}
+        onAnswer={onAnswer}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'ask' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Vazgeç' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(onAnswer).toHaveBeenLastCalledWith(false));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    rerender(
+      <Asker options={{ title: 'Şimdi gönderilsin mi?', confirmText: 'Gönder' }} onAnswer={onAnswer} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'ask' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Gönder' })).toHaveFocus());
+  });
 });
 
 describe('ConfirmDialog', () => {

@@ -5,16 +5,22 @@ import { z } from 'zod';
 import { renderWithProviders } from '../../test/render';
 import { changeLanguage, i18n } from '../i18n';
 import { Form, SubmitButton, TextField, UnsavedChangesGuard, useZodForm } from '.';
+import { useConfirmLeave } from './leave-guard';
 
 const tag = z.strictObject({ name: z.string().trim().min(2) });
 
 /** An edit screen: a saved name, a link away, and a save that goes back to the list or stays. */
 const EditTag = ({ stay = false }: { stay?: boolean }) => {
   const navigate = useNavigate();
+  const confirmLeave = useConfirmLeave();
   const form = useZodForm(tag, { defaultValues: { name: 'Hafta Sonu' } });
   return (
     <>
       <Link to="/tags">Etiketler</Link>
+      {/* Like signing out: leaves every form behind, then moves on. */}
+      <button type="button" onClick={async () => (await confirmLeave()) && navigate('/tags')}>
+        Çıkış
+      </button>
       <Link to="/tags/edit?tab=2">Diğer sekme</Link>
       <Form
         form={form}
@@ -71,6 +77,25 @@ describe('unsaved changes', () => {
     await user.click(screen.getByRole('link', { name: 'Etiketler' }));
     await user.click(within(await leaveQuestion()).getByRole('button', { name: 'Kaydetmeden ayrıl' }));
     expect(await screen.findByRole('heading', { name: 'Etiket listesi' })).toBeInTheDocument();
+  });
+
+  it('asks once before an action that leaves the forms behind, like signing out', async () => {
+    const { user, router } = open();
+    await user.click(await screen.findByRole('button', { name: 'Çıkış' }));
+    expect(await screen.findByRole('heading', { name: 'Etiket listesi' })).toBeInTheDocument();
+
+    await router.navigate('/tags/edit');
+    await user.type(await screen.findByRole('textbox', { name: 'Ad' }), '!');
+    await user.click(screen.getByRole('button', { name: 'Çıkış' }));
+    await user.click(within(await leaveQuestion()).getByRole('button', { name: 'Sayfada kal' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/tags/edit');
+
+    await user.click(screen.getByRole('button', { name: 'Çıkış' }));
+    await user.click(within(await leaveQuestion()).getByRole('button', { name: 'Kaydetmeden ayrıl' }));
+    // The navigation after the answer is not asked about again.
+    expect(await screen.findByRole('heading', { name: 'Etiket listesi' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('asks in English on an English screen', async () => {

@@ -9,7 +9,7 @@ import { UnsavedContext } from './leave-guard';
  */
 export const UnsavedChanges = ({ submitting }: { submitting: RefObject<boolean> }) => {
   const { isDirty } = useFormState();
-  const forms = useContext(UnsavedContext);
+  const forms = useContext(UnsavedContext)?.forms;
   const dirty = useRef(isDirty);
   dirty.current = isDirty;
 

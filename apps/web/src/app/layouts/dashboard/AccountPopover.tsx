@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAuth } from '../../../lib/auth';
+import { useConfirmLeave } from '../../../lib/form/leave-guard';
 import { usePermissions } from '../../../lib/permissions';
 import { AdminAvatar, displayName, initials } from './AdminCard';
 import { ACCOUNT_POPOVER_WIDTH } from './layout-config';
@@ -29,12 +30,14 @@ export function AccountPopover() {
   const { canVisit } = usePermissions();
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
+  const confirmLeave = useConfirmLeave();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!admin) return null;
 
   const close = () => setAnchor(null);
   const signOut = async () => {
     close();
+    if (!(await confirmLeave())) return;
     try {
       await logout();
       navigate('/', { replace: true });
