@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   COUPON_CODE_ALPHABET,
@@ -12,6 +11,11 @@ import {
   isCouponCodeWellFormed,
   normaliseCouponCode,
 } from './coupon-code';
+
+/** The platform's CSPRNG (Web Crypto, as in Node and browsers); contracts have no Node types. */
+const webCrypto = (globalThis as unknown as { crypto: { getRandomValues<T extends Uint8Array>(array: T): T } })
+  .crypto;
+const randomBytes = (size: number) => webCrypto.getRandomValues(new Uint8Array(size));
 
 /** A deterministic generator (xorshift32), so a failing case can be replayed. */
 const seeded = (seed: number) => () => {
