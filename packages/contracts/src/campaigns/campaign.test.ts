@@ -93,9 +93,14 @@ describe('the type table', () => {
       'birthday',
       'parking',
     ]);
-    expect(
-      campaignTypes.filter((type) => campaignTypeDefinitions[type].mechanicsReady),
-    ).toEqual(['basic', 'code', 'coupon', 'session_coupon', 'third_party', 'regular_code']);
+    expect(campaignTypes.filter((type) => campaignTypeDefinitions[type].mechanicsReady)).toEqual([
+      'basic',
+      'code',
+      'coupon',
+      'session_coupon',
+      'third_party',
+      'regular_code',
+    ]);
   });
 
   it('requires what §5 and issue 13 name for each type', () => {
@@ -136,26 +141,32 @@ describe('the type table', () => {
 });
 
 describe('campaignInput', () => {
-  it.each(campaignTypes)('accepts a %s campaign with its required fields, and stores the rest empty', (type) => {
-    const result = schema.safeParse(valid(type));
-    expect(result.error?.issues ?? []).toEqual([]);
-    const values = result.data!;
-    expect(values.campaign_type).toBe(type);
-    expect(values.campaign_start_date).toBe('2026-05-20T07:00:00.000Z');
-    expect(values.campaign_is_qrcode).toBe(false);
-    expect(values.campaign_description_en).toBeNull();
-    const used = new Set(campaignFieldsFor(type, values).map((rule) => rule.field));
-    for (const field of campaignTypeFieldNames) {
-      if (used.has(field)) continue;
-      expect(values[field], `${type}.${field}`).toEqual(
-        ['campaign_scratch_images', 'campaign_store_ids', 'campaign_provider_ids', 'campaign_channel_ids'].includes(
-          field,
-        )
-          ? []
-          : null,
-      );
-    }
-  });
+  it.each(campaignTypes)(
+    'accepts a %s campaign with its required fields, and stores the rest empty',
+    (type) => {
+      const result = schema.safeParse(valid(type));
+      expect(result.error?.issues ?? []).toEqual([]);
+      const values = result.data!;
+      expect(values.campaign_type).toBe(type);
+      expect(values.campaign_start_date).toBe('2026-05-20T07:00:00.000Z');
+      expect(values.campaign_is_qrcode).toBe(false);
+      expect(values.campaign_description_en).toBeNull();
+      const used = new Set(campaignFieldsFor(type, values).map((rule) => rule.field));
+      for (const field of campaignTypeFieldNames) {
+        if (used.has(field)) continue;
+        expect(values[field], `${type}.${field}`).toEqual(
+          [
+            'campaign_scratch_images',
+            'campaign_store_ids',
+            'campaign_provider_ids',
+            'campaign_channel_ids',
+          ].includes(field)
+            ? []
+            : null,
+        );
+      }
+    },
+  );
 
   it.each(
     campaignTypes.flatMap((type) =>
@@ -213,9 +224,9 @@ describe('campaignInput', () => {
   });
 
   it('takes amounts with at most two decimals', () => {
-    expect(fieldsOf(valid('receipt', { campaign_spending_limit: 19.99, campaign_point_multiplier: 0.05 }))).toEqual(
-      {},
-    );
+    expect(
+      fieldsOf(valid('receipt', { campaign_spending_limit: 19.99, campaign_point_multiplier: 0.05 })),
+    ).toEqual({});
     expect(fieldsOf(valid('receipt', { campaign_spending_limit: 19.999 }), 'en')).toEqual({
       campaign_spending_limit: 'May have at most two decimal places',
     });
@@ -340,8 +351,14 @@ describe('PUT /campaign/{id}', () => {
     expect(campaignUpdateKind({ campaign_status: 'published' })).toBe('status');
     expect(campaignUpdateKind({ campaign_is_qrcode: true })).toBe('qrcode');
     expect(campaignUpdateKind({ campaign_is_qrcode: true, campaign_name: 'x' })).toBe('values');
-    expect(update.parse({ campaign_status: 'published' })).toEqual({ kind: 'status', campaign_status: 'published' });
-    expect(update.parse({ campaign_is_qrcode: false })).toEqual({ kind: 'qrcode', campaign_is_qrcode: false });
+    expect(update.parse({ campaign_status: 'published' })).toEqual({
+      kind: 'status',
+      campaign_status: 'published',
+    });
+    expect(update.parse({ campaign_is_qrcode: false })).toEqual({
+      kind: 'qrcode',
+      campaign_is_qrcode: false,
+    });
     const full = update.parse(valid('coupon'));
     expect(full.kind).toBe('values');
   });

@@ -8,7 +8,6 @@ import { normaliseCouponCode } from './coupon-code';
 import { couponStatuses } from './coupon-status';
 import { campaignStates, campaignStatuses } from './lifecycle';
 import {
-  CAMPAIGN_LIMITS as LIMITS,
   type CampaignFieldRule,
   type CampaignType,
   type CampaignTypeField,
@@ -19,6 +18,7 @@ import {
   campaignTypeFieldNames,
   campaignTypes,
   isCampaignType,
+  CAMPAIGN_LIMITS as LIMITS,
   spendingLimitTypes,
 } from './types';
 
@@ -57,11 +57,7 @@ export const couponCodeText = (min: number, max: number) =>
 /** Spec §5: budget and spending limit numeric; amounts in currency have at most two decimals. */
 const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 const amount = (limits: { min: number; max: number }) =>
-  z
-    .number()
-    .min(limits.min)
-    .max(limits.max)
-    .refine(twoDecimals, { message: 'validation.twoDecimals' });
+  z.number().min(limits.min).max(limits.max).refine(twoDecimals, { message: 'validation.twoDecimals' });
 const whole = (limits: { min: number; max: number }) => z.number().int().min(limits.min).max(limits.max);
 const ids = (max: number) => z.array(objectId).max(max);
 const unset = <Schema extends z.ZodType>(schema: Schema) => schema.nullable().optional();
@@ -70,7 +66,9 @@ const unset = <Schema extends z.ZodType>(schema: Schema) => schema.nullable().op
 const campaignFields = z.strictObject({
   campaign_name: requiredText(LIMITS.name.max),
   campaign_name_en: requiredText(LIMITS.name.max),
-  campaign_description: multilineText().min(1, { message: 'validation.required' }).max(LIMITS.description.max),
+  campaign_description: multilineText()
+    .min(1, { message: 'validation.required' })
+    .max(LIMITS.description.max),
   campaign_description_en: unset(multilineText().max(LIMITS.description.max)),
   campaign_type: campaignType,
   campaign_start_date: isoDateTime(),
@@ -128,7 +126,8 @@ const dateProblems = (
   now: number,
 ): Array<{ field: 'campaign_end_date' | 'campaign_archive_date'; message: string; params?: object }> => {
   const problems: ReturnType<typeof dateProblems> = [];
-  if (end <= start) problems.push({ field: 'campaign_end_date', message: 'validation.campaignEndAfterStart' });
+  if (end <= start)
+    problems.push({ field: 'campaign_end_date', message: 'validation.campaignEndAfterStart' });
   else if (end < now + LIMITS.endLeadMinutes * MINUTE)
     problems.push({
       field: 'campaign_end_date',

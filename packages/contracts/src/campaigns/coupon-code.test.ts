@@ -13,8 +13,9 @@ import {
 } from './coupon-code';
 
 /** The platform's CSPRNG (Web Crypto, as in Node and browsers); contracts have no Node types. */
-const webCrypto = (globalThis as unknown as { crypto: { getRandomValues<T extends Uint8Array>(array: T): T } })
-  .crypto;
+const webCrypto = (
+  globalThis as unknown as { crypto: { getRandomValues<T extends Uint8Array>(array: T): T } }
+).crypto;
 const randomBytes = (size: number) => webCrypto.getRandomValues(new Uint8Array(size));
 
 /** A deterministic generator (xorshift32), so a failing case can be replayed. */
@@ -66,7 +67,9 @@ describe('the check symbol', () => {
         expect(isCouponCodeWellFormed(code)).toBe(true);
         for (const to of COUPON_CODE_ALPHABET) {
           if (to === from) continue;
-          expect(isCouponCodeWellFormed(replaceAt(code, position, to)), `${code} ${position} ${to}`).toBe(false);
+          expect(isCouponCodeWellFormed(replaceAt(code, position, to)), `${code} ${position} ${to}`).toBe(
+            false,
+          );
           cases++;
         }
       }
@@ -101,7 +104,8 @@ describe('the check symbol', () => {
               }
             }
             // One expectation at the end: 41,850 cases through expect() take seconds.
-            if (code[first] !== a || code[second] !== b || !isCouponCodeWellFormed(code)) badSetups.push(code);
+            if (code[first] !== a || code[second] !== b || !isCouponCodeWellFormed(code))
+              badSetups.push(code);
             const swapped = replaceAt(replaceAt(code, first, b), second, a);
             if (isCouponCodeWellFormed(swapped)) missed.push(`${code} ${first}↔${second}`);
             cases++;

@@ -40,7 +40,11 @@ export const couponProviderInput = z
       if (failed.has('coupon_provider_type') || failed.has('coupon_provider_store_id')) return;
       const hasStore = values.coupon_provider_store_id != null;
       if (values.coupon_provider_type === 'store' && !hasStore)
-        context.addIssue({ code: 'custom', path: ['coupon_provider_store_id'], message: 'validation.required' });
+        context.addIssue({
+          code: 'custom',
+          path: ['coupon_provider_store_id'],
+          message: 'validation.required',
+        });
       if (values.coupon_provider_type === 'other' && hasStore)
         context.addIssue({
           code: 'custom',

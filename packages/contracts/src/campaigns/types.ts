@@ -186,7 +186,9 @@ const participating = (
   { dailyLimit = true, budget = true } = {},
 ): CampaignFieldRule[] => [
   required('campaign_participation', { default: participation }),
-  ...(dailyLimit ? [optional('campaign_daily_participation_limit', { whenParticipation: ['unlimited'] })] : []),
+  ...(dailyLimit
+    ? [optional('campaign_daily_participation_limit', { whenParticipation: ['unlimited'] })]
+    : []),
   ...(budget ? [optional('campaign_budget')] : []),
   optional('campaign_segment'),
   optional('campaign_channel_ids'),
@@ -219,11 +221,7 @@ export const campaignTypeDefinitions: Record<CampaignType, CampaignTypeDefinitio
     codes: 'imported',
     redeemedAtStore: true,
     mechanicsReady: true,
-    fields: [
-      required('campaign_provider_ids'),
-      optional('campaign_store_ids'),
-      ...participating(),
-    ],
+    fields: [required('campaign_provider_ids'), optional('campaign_store_ids'), ...participating()],
   },
   coupon: {
     participation: 'join',
@@ -369,8 +367,10 @@ export const isCampaignType = (value: unknown): value is CampaignType =>
   typeof value === 'string' && (campaignTypes as readonly string[]).includes(value);
 
 /** The rule of a type's field, or undefined when the type does not use it. */
-export const campaignFieldRule = (type: CampaignType, field: CampaignTypeField): CampaignFieldRule | undefined =>
-  campaignTypeDefinitions[type].fields.find((rule) => rule.field === field);
+export const campaignFieldRule = (
+  type: CampaignType,
+  field: CampaignTypeField,
+): CampaignFieldRule | undefined => campaignTypeDefinitions[type].fields.find((rule) => rule.field === field);
 
 /**
  * The type fields in use for a type with the values entered so far: the type's fields, without
