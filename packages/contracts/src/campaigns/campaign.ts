@@ -75,6 +75,10 @@ const campaignFields = z.strictObject({
   campaign_end_date: isoDateTime(),
   campaign_archive_date: isoDateTime(),
   campaign_images: z.array(storedImageUrl).min(LIMITS.images.min).max(LIMITS.images.max),
+  /**
+   * Spec §3 `campaign_is_qrcode`: the campaign is offered to the QR code module (spec §3 QR code:
+   * title, type, campaign), so a QR code of the mall may lead to it; toggled alone from the list.
+   */
   campaign_is_qrcode: z.boolean().optional(),
 
   campaign_budget: unset(whole(LIMITS.budget)),
