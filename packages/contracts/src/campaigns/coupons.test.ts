@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { issuesToFields } from '../i18n/format-issue';
 import { languages } from '../i18n/languages';
 import { messages, validationMessage } from '../i18n/messages';
+import { displayCouponCode, generateCouponCode } from './coupon-code';
 import { couponProviderInput } from './coupon-provider';
 import { couponStatuses, couponStatusTransitions } from './coupon-status';
 import {
@@ -9,6 +10,7 @@ import {
   codeValidationOtpBody,
   codeValidationQuery,
   codeValidationRedeemBody,
+  couponCodeProblem,
   couponGenerateBody,
   couponGiveBody,
   couponImportRow,
@@ -122,6 +124,18 @@ describe('code requests', () => {
     expect(fields(couponPrintBody.safeParse({ coupon_print_count: -1 }) as never)).toEqual({
       coupon_print_count: 'Must be at least 0',
     });
+  });
+});
+
+describe('couponCodeProblem', () => {
+  it('refuses a mistyped generated code before any lookup, and lets other codes through to the lookup', () => {
+    const code = generateCouponCode((size) => Uint8Array.from({ length: size }, (_, index) => index * 7));
+    expect(couponCodeProblem('coupon', code)).toBeUndefined();
+    expect(couponCodeProblem('coupon', displayCouponCode(code).toLowerCase())).toBeUndefined();
+    const typo = code.slice(0, 3) + (code[3] === 'A' ? 'B' : 'A') + code.slice(4);
+    expect(couponCodeProblem('session_coupon', typo)).toBe('validation.couponCodeMalformed');
+    expect(couponCodeProblem('third_party', 'PARTNER2026')).toBeUndefined();
+    expect(couponCodeProblem('regular_code', 'YAZ2026')).toBeUndefined();
   });
 });
 

@@ -4,6 +4,8 @@ import { customerPhone } from '../customers/phone';
 import { displayPhone } from '../customers/phone-format';
 import { smsCode } from '../micro-site/micro-site';
 import { campaign, couponCodeCounts, couponCodeText, couponStatus, publicCampaign } from './campaign';
+import { isCouponCodeWellFormed, normaliseCouponCode } from './coupon-code';
+import { type CampaignType, campaignTypeDefinitions } from './types';
 
 /**
  * A campaign's codes (spec §3 Coupon print, Coupon code status; §7 Campaigns: generate, code-parser,
@@ -136,7 +138,22 @@ export type CouponGiveBody = z.infer<typeof couponGiveBody>;
 /** `POST /ext/app/customers/campaigns/{id}/coupon` answers the code given, as the give call does. */
 export const couponGiveResult = customerCoupon;
 
-/** `GET /code-validation?campaign_id&coupon_code` (spec §7). */
+/**
+ * Whether a typed code can belong to a campaign of this type, told without any lookup: a campaign
+ * whose codes are generated only has codes with a right check symbol, so a mistyped one is refused
+ * at once (the server answers 400 `COUPON_CODE_MALFORMED`, naming `coupon_code` with
+ * `validation.couponCodeMalformed`; the clerk's form says the same before sending). Imported and
+ * shared codes have no check symbol and are always looked up.
+ */
+export const couponCodeProblem = (
+  type: CampaignType,
+  code: string,
+): 'validation.couponCodeMalformed' | undefined =>
+  campaignTypeDefinitions[type].codes === 'generated' && !isCouponCodeWellFormed(normaliseCouponCode(code))
+    ? 'validation.couponCodeMalformed'
+    : undefined;
+
+/** `GET /code-validation?campaign_id&coupon_code` (spec §7); then `couponCodeProblem` for the campaign's type. */
 export const codeValidationQuery = z.strictObject({
   campaign_id: objectId,
   coupon_code: couponCodeQuery,
