@@ -80,3 +80,20 @@ export const isoDate = () =>
 
 /** A URL (http or https) with no control characters: the URL parser would quietly percent-encode them. */
 export const safeUrl = () => z.url().refine((value) => !CONTROL.test(value), controlCharacters);
+
+/**
+ * A moment (a campaign's start, end or archive time): an ISO 8601 date-time with seconds and an offset
+ * (`2026-05-01T10:00:00+03:00`, `…Z`), from 1900 to 2100, answered in UTC (`toISOString`), so
+ * moments compare as strings and are stored the same however the client wrote its zone.
+ */
+export const isoDateTime = () =>
+  z.iso
+    .datetime({ offset: true, message: 'validation.format.datetime' })
+    .refine(
+      (value) => {
+        const year = new Date(value).getUTCFullYear();
+        return year >= Number(DATE_RANGE.min.slice(0, 4)) && year <= Number(DATE_RANGE.max.slice(0, 4));
+      },
+      { message: 'validation.dateRange', params: DATE_RANGE },
+    )
+    .transform((value) => new Date(value).toISOString());
