@@ -59,9 +59,7 @@ describe('the security challenge', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       /^Güvenlik doğrulaması yapılıyor, lütfen bekleyin… %\d+$/,
     );
-    expect(
-      await screen.findByRole('dialog', { name: 'Doğrulama kodu' }, { timeout: 20_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Doğrulama kodu' })).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
 
     const [first, second] = server().to('POST', '/ext/customers/check');

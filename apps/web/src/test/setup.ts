@@ -6,9 +6,10 @@ import { installFastStyles } from './fast-styles';
 import { installMatchMedia, resetViewport } from './viewport';
 
 // findBy*/waitFor wait for lazily loaded pages and the answers of the fake server: on a busy 2-core
-// machine the first render of a screen can take seconds, so the default 1 s is too short. One place:
-// a test passes no timeout of its own (a longer wait only costs time when the test fails anyway).
-configure({ asyncUtilTimeout: 15_000 });
+// machine the first render of a screen (its lazy page and the grid transformed in the worker) took
+// over 15 s at four runnable processes a core, so the default 1 s is far too short. One place: a
+// test passes no timeout of its own (a longer wait only costs time when the test fails anyway).
+configure({ asyncUtilTimeout: 30_000 });
 
 installMatchMedia();
 // Computed styles without matching rules that cannot apply: the same answers, far sooner.

@@ -73,7 +73,7 @@ describe('channels', () => {
     expect(within(row).getByText('Receipt entry')).toBeInTheDocument();
     const [call] = server().to('GET', '/data-types/channel');
     expect(Object.fromEntries(call!.query)).toMatchObject({ limit: '10', currentPage: '1' });
-  }, 60_000);
+  });
 
   it('offers the customer export only to a role that also holds the customer list', async () => {
     serveTypes();
@@ -91,7 +91,7 @@ describe('channels', () => {
     expect(
       within(again).getByRole('button', { name: 'Müşterilerini Excel’e aktar: Danışma Bankosu' }),
     ).toBeInTheDocument();
-  }, 60_000);
+  });
 
   it("downloads a channel's customers as the server's xlsx file and confirms it", async () => {
     const created = vi.fn((_: Blob) => 'blob:channel');
@@ -116,7 +116,7 @@ describe('channels', () => {
     expect(server().to('POST', `/data-types/channel/export/${infoDesk._id}`)).toHaveLength(1);
     // Confirmed as the customer export is: one toast once the file is saved.
     expect(await screen.findByText('Danışma Bankosu kanalının müşterileri indirildi')).toBeInTheDocument();
-  }, 60_000);
+  });
 
   it('creates a channel with the flags a new channel may not turn on locked', async () => {
     serveTypes();
@@ -158,7 +158,7 @@ describe('channels', () => {
       channel_detail_payment_form_allowed: false,
     });
     expect(await screen.findByText('Başarıyla oluşturuldu')).toBeInTheDocument();
-  }, 60_000);
+  });
 
   it('lets an edit turn the fixed-off flags on and saves a cleared event id as none', async () => {
     serveTypes();
@@ -182,7 +182,7 @@ describe('channels', () => {
       channel_types: [desk._id],
       tags: ['zemin'],
     });
-  }, 60_000);
+  });
 
   it('deletes a channel after confirmation through its delete route and says "Channel removed"', async () => {
     serveTypes();
@@ -206,7 +206,7 @@ describe('channels', () => {
     expect(await screen.findByText('Channel removed')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/registration/channels'));
     expect(server().to('DELETE', `/data-types/channel/${infoDesk._id}`)).toHaveLength(1);
-  }, 60_000);
+  });
 
   it('asks on a deep link to the delete route and leaves the channel when cancelled', async () => {
     serveTypes();
@@ -219,7 +219,7 @@ describe('channels', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Vazgeç' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/registration/channels'));
     expect(server().to('DELETE', `/data-types/channel/${infoDesk._id}`)).toHaveLength(0);
-  }, 60_000);
+  });
 });
 
 describe('channel tags', () => {
@@ -243,7 +243,7 @@ describe('channel tags', () => {
     expect(await screen.findByText('En fazla 120 karakter olmalıdır')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Etiket adı' })).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toBe('/registration/channel-tags/new');
-  }, 60_000);
+  });
 
   it('creates a tag and deletes one with "Channel Tag removed"', async () => {
     serveTypes();
@@ -266,5 +266,5 @@ describe('channel tags', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Channel Tag removed')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/registration/channel-tags'));
-  }, 60_000);
+  });
 });

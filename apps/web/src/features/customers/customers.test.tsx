@@ -207,7 +207,7 @@ describe('customer list', () => {
     await typist.type(search, ' y{Enter}');
     await waitFor(() => expect(server().to('POST', '/customer/smart-search')).toHaveLength(2));
     expect(server().to('POST', '/customer/smart-search')[1]!.body).toMatchObject({ keyword: 'ayşe y' });
-  }, 60_000);
+  });
 });
 
 describe('customer detail', () => {
@@ -307,7 +307,7 @@ describe('customer detail', () => {
     expect(card.queryByText('Verilmedi')).not.toBeInTheDocument();
     // A consent never given still says so; one withdrawn on the micro-site names the customer.
     expect(within(screen.getByTestId('consent-call')).getByText('Henüz onaylanmadı')).toBeInTheDocument();
-  }, 60_000);
+  });
 
   it('names the customer when they withdrew a consent on the micro-site', async () => {
     const withdrawn: ConsentEvent = {
@@ -334,7 +334,7 @@ describe('customer detail', () => {
     const card = within(await screen.findByTestId('consent-kvkk'));
     expect(card.getByText('Geri çekildi')).toBeInTheDocument();
     expect(card.getByText('10-04-2026 10:15 · Müşteri (mikro site)')).toBeInTheDocument();
-  }, 60_000);
+  });
 
   it('brings back a deleted customer from the detail', async () => {
     let profile: CustomerProfile = {
@@ -356,7 +356,7 @@ describe('customer detail', () => {
     await waitFor(() => expect(screen.queryByText(/tarihinde silindi/)).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Müşteriyi sil' })).toBeInTheDocument();
     expect(server().to('POST', `/customer/profile/${people[1]!._id}/reactivate`)).toHaveLength(1);
-  }, 60_000);
+  });
 
   it('shows one date-time format for the registration and the phone as the list does', async () => {
     server()
@@ -367,7 +367,7 @@ describe('customer detail', () => {
     expect(await screen.findByText(/^01-03-2026 12:30 tarihinde kaydoldu/)).toBeInTheDocument();
     expect(screen.getAllByText('01-03-2026 12:30').length).toBeGreaterThan(0);
     expect(screen.getAllByText(/0532 123 45 67/).length).toBeGreaterThan(0);
-  }, 60_000);
+  });
 
   it('says the customer was not found for an unknown id', async () => {
     server().on('GET', '/customer/profile/:id', () =>
@@ -379,7 +379,7 @@ describe('customer detail', () => {
       'href',
       '/customers/filter',
     );
-  }, 60_000);
+  });
 });
 
 describe('search by phone', () => {
@@ -422,7 +422,7 @@ describe('search by phone', () => {
     await user.type(phone, '12');
     await user.click(screen.getByRole('button', { name: 'Müşteriyi bul' }));
     expect(await screen.findByText('Geçerli bir telefon numarası girin')).toBeInTheDocument();
-  }, 60_000);
+  });
 });
 
 /** A Blob's bytes, through FileReader: jsdom's Blob has no arrayBuffer(). */
@@ -528,7 +528,7 @@ describe('customer import', () => {
       'Ad: Bu alan zorunludur; Soyad: Bu alan zorunludur; SMS izni: Evet ya da hayır olmalıdır (evet/hayır, yes/no, 1/0)',
     ]);
     expect(refused.rowCount).toBe(3);
-  }, 60_000);
+  });
 
   it('explains each column in words on hover and in the template, never by its API key', async () => {
     const { user } = open('/customers/import');
@@ -559,5 +559,5 @@ describe('customer import', () => {
       'Şunlardan biri: İlk ziyaret, Yılda birkaç kez, Ayda bir, Haftada bir',
     ]);
     expect(JSON.stringify(rows)).not.toContain('customer_');
-  }, 60_000);
+  });
 });

@@ -131,7 +131,7 @@ describe('registering a customer through a channel', () => {
     expect(submit).toBeEnabled();
     await user.click(box('KVKK aydınlatma metnini okudum, onaylıyorum'));
     expect(submit).toBeDisabled();
-  }, 60_000);
+  });
 
   it('ticks call, SMS and email together with the master permission, and reflects them back', async () => {
     serveChannel();
@@ -152,7 +152,7 @@ describe('registering a customer through a channel', () => {
     await user.click(box('SMS izni'));
     await user.click(box('E-posta izni'));
     expect(master).toBeChecked();
-  }, 60_000);
+  });
 
   it('sends the registration body and lands on the new customer', async () => {
     serveChannel();
@@ -216,7 +216,7 @@ describe('registering a customer through a channel', () => {
     expect(
       await screen.findByText(/Bu AVM’de kullanımda bir KVKK aydınlatma metni bulunamadı/),
     ).toBeInTheDocument();
-  }, 60_000);
+  });
 
   it('puts a taken phone under the phone field', async () => {
     serveChannel();
@@ -242,7 +242,7 @@ describe('registering a customer through a channel', () => {
     await waitFor(() => expect(phone).toHaveFocus());
     // Said once, under the field: no toast repeating it.
     expect(screen.getAllByText('Bu telefon numarasıyla kayıtlı bir müşteri zaten var')).toHaveLength(1);
-  }, 60_000);
+  });
 });
 
 describe('looking a customer up by phone', () => {
@@ -261,7 +261,7 @@ describe('looking a customer up by phone', () => {
     });
     expect(await screen.findByText('Müşteri kayıtlı değil, lütfen önce kaydedin')).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Telefon' })).toHaveValue('0532 111 22 33');
-  }, 60_000);
+  });
 
   it('shows a registered customer with the form to update, and saves it', async () => {
     serveChannel();
@@ -292,7 +292,7 @@ describe('looking a customer up by phone', () => {
       customer_allows_email: true,
       customer_allows_call: false,
     });
-  }, 60_000);
+  });
 });
 
 describe('texts', () => {
@@ -323,5 +323,5 @@ describe('choosing the channel', () => {
     expect(asked).toEqual([]);
     await user.click(within(card).getByRole('link', { name: 'Telefonla sorgula: Danışma Bankosu' }));
     expect(router.state.location.pathname).toBe(`/registration/customer/by-phone/${channel._id}`);
-  }, 60_000);
+  });
 });

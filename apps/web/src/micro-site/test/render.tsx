@@ -1,5 +1,5 @@
 import type { MicroSiteCustomer, SmsChallenge } from '@avlu/contracts';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach } from 'vitest';
@@ -12,10 +12,6 @@ export const TOKEN = 'kordon-token-123';
 export const BASE = `/micro-site/${TOKEN}`;
 export const CUSTOMER_ID = '65a1b2c3d4e5f60718293a4b';
 export const MOBILE_TOKEN = 'mobile-token-abc';
-
-// A page's first lazy load transforms MUI in the test runner: seconds on a busy 2-core machine, more
-// than findBy*'s default second.
-configure({ asyncUtilTimeout: 10_000 });
 
 // Runs before the shared setup's hook, which clears localStorage after it.
 afterEach(async () => {
