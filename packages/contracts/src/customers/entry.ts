@@ -17,6 +17,11 @@ export const customerEntryCheckBody = z.strictObject({
 export const customerEntryCheck = z.object({
   /** False when the phone is new to the mall: the desk goes on with the new-customer form. */
   registered: z.boolean(),
+  /**
+   * A deleted account of this phone whose data is not erased yet: registering brings it back with
+   * the new data, which the desk should know before it does.
+   */
+  reactivates: z.boolean(),
   customer: customer.nullable(),
 });
 export type CustomerEntryCheck = z.infer<typeof customerEntryCheck>;
@@ -38,6 +43,10 @@ export const customerEntryRegisterBody = customerInput.extend({
   agreement_version: agreementVersion,
 });
 export type CustomerEntryRegisterBody = z.input<typeof customerEntryRegisterBody>;
+
+/** The answer of POST /customer-entry/register: the customer, and whether a deleted account came back. */
+export const customerEntryRegistered = customer.extend({ reactivated: z.boolean() });
+export type CustomerEntryRegistered = z.infer<typeof customerEntryRegistered>;
 
 /**
  * POST /customer-entry/update/{id}: the desk corrects the profile and the consents of a customer,

@@ -5,6 +5,7 @@ import {
   customerEntryCheck,
   customerEntryCheckBody,
   customerEntryRegisterBody,
+  customerEntryRegistered,
   customerEntryUpdateBody,
   idParams,
 } from '@avlu/contracts';
@@ -84,7 +85,7 @@ export const customerEntryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
         summary:
           'Register a customer at the desk with the consents given (KVKK required); a deleted, not yet erased customer with the phone comes back',
         body: customerEntryRegisterBody,
-        response: { 201: customer },
+        response: { 201: customerEntryRegistered },
       },
     },
     async (request, reply) =>

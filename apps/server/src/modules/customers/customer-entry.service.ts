@@ -4,7 +4,7 @@ import type {
   customerEntryRegisterBody,
   customerEntryUpdateBody,
 } from '@avlu/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type AuditRequest, audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
@@ -57,7 +57,19 @@ export const checkEntry = async (
     ),
     mallToday(mall),
   );
-  return { registered: found !== undefined, customer: found ?? null };
+  if (found) return { registered: true, reactivates: false, customer: found };
+  const [deleted] = await db
+    .select({ _id: customers._id })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.location_id, mall._id),
+        eq(customers.customer_phone, body.customer_phone),
+        isNotNull(customers.customer_deletedAt),
+      ),
+    )
+    .limit(1);
+  return { registered: false, reactivates: deleted !== undefined, customer: null };
 };
 
 /** The profile columns of a desk form; `undefined` leaves a column as it is (drizzle skips it). */
@@ -135,7 +147,7 @@ export const registerCustomer = (db: Database, mall: Mall, body: RegisterBody, r
       entityId: id,
       details: { channel_id: body.channel_id, consents },
     });
-    return customerOf(tx, mall, id);
+    return { ...(await customerOf(tx, mall, id)), reactivated };
   });
 
 /** POST /customer-entry/update/{id}: the desk corrects a live customer of the mall through an open channel. */

@@ -171,10 +171,14 @@ describe('POST /api/customer-entry/check', () => {
   it('says whether the phone is a live customer of the mall', async () => {
     const phone = nextPhone();
     const before = await call('POST', '/customer-entry/check', { customer_phone: phone, channel_id: open });
-    expect(before.json()).toEqual({ registered: false, customer: null });
+    expect(before.json()).toEqual({ registered: false, reactivates: false, customer: null });
     await call('POST', '/customer-entry/register', registration(phone));
     const after = await call('POST', '/customer-entry/check', { customer_phone: phone, channel_id: open });
-    expect(after.json()).toMatchObject({ registered: true, customer: { customer_phone: e164(phone) } });
+    expect(after.json()).toMatchObject({
+      registered: true,
+      reactivates: false,
+      customer: { customer_phone: e164(phone) },
+    });
     // The same phone in another mall is not this mall's customer.
     const admin = await ctx.systemAdmin();
     const elsewhere = await call(
@@ -183,7 +187,7 @@ describe('POST /api/customer-entry/check', () => {
       { customer_phone: phone, channel_id: otherMallChannel },
       { location: otherMall, as: admin },
     );
-    expect(elsewhere.json()).toEqual({ registered: false, customer: null });
+    expect(elsewhere.json()).toEqual({ registered: false, reactivates: false, customer: null });
   });
 
   it.each([
@@ -221,6 +225,7 @@ describe('POST /api/customer-entry/register', () => {
     expect(response.statusCode, response.body).toBe(201);
     const created = response.json();
     expect(created).toMatchObject({
+      reactivated: false,
       customer_phone: e164(phone),
       channel_id: open,
       customer_vehicle_plate: '06ABC42',
@@ -323,6 +328,9 @@ describe('POST /api/customer-entry/register', () => {
       url: `/api/customer/profile/${first._id}?locationId=${mall._id}`,
       headers: admin.headers,
     });
+    // The desk's look-up says so before anyone fills the form.
+    const check = await call('POST', '/customer-entry/check', { customer_phone: phone, channel_id: open });
+    expect(check.json()).toEqual({ registered: false, reactivates: true, customer: null });
     const back = await call(
       'POST',
       '/customer-entry/register',
@@ -330,6 +338,7 @@ describe('POST /api/customer-entry/register', () => {
     );
     expect(back.statusCode, back.body).toBe(201);
     expect(back.json()).toMatchObject({
+      reactivated: true,
       _id: first._id,
       customer_name: 'Elif Nur',
       customer_email: null,

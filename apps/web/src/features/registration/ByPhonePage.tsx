@@ -54,7 +54,10 @@ function PhoneLookup({ channel, onFound }: { channel: Channel; onFound: (custome
             // Spec §8: an unknown phone is told, and the desk goes on to register it.
             enqueueSnackbar(t('byPhone.notRegistered'), { variant: 'info' });
             navigate(`/registration/customer/new/${channel._id}`, {
-              state: { phone: form.getValues('customer_phone') } satisfies CarriedPhone,
+              state: {
+                phone: form.getValues('customer_phone'),
+                reactivates: answer.reactivates,
+              } satisfies CarriedPhone,
             });
           }}
         >

@@ -1,4 +1,6 @@
 import type { Channel } from '@avlu/contracts';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useZodForm } from '../../lib/form';
@@ -35,25 +37,29 @@ const blank = (channelId: string, phone: string): RegisterFormInput => ({
 });
 
 function RegisterCustomer({ channel }: { channel: Channel }) {
+  const { t } = useTranslation('registration');
   const navigate = useNavigate();
-  const phone = (useLocation().state as CarriedPhone | null)?.phone ?? '';
-  const form = useZodForm(registerForm, { defaultValues: blank(channel._id, phone) });
+  const carried = useLocation().state as CarriedPhone | null;
+  const form = useZodForm(registerForm, { defaultValues: blank(channel._id, carried?.phone ?? '') });
   const register = useRegisterCustomer();
   return (
-    <CustomerEntryForm
-      mode="register"
-      form={form}
-      onSubmit={async (values) => {
-        try {
-          const saved = await register.mutateAsync(values);
-          navigate(`/customers/${saved._id}/detail`);
-        } catch (error) {
-          // A failed registration is said once, by the form: under the field it concerns, or in
-          // the alert above the fields, which takes focus (not also in a toast; issue 12 #17).
-          throw onPhoneField(error);
-        }
-      }}
-    />
+    <Stack spacing={3}>
+      {carried?.reactivates && <Alert severity="info">{t('new.reactivates')}</Alert>}
+      <CustomerEntryForm
+        mode="register"
+        form={form}
+        onSubmit={async (values) => {
+          try {
+            const saved = await register.mutateAsync(values);
+            navigate(`/customers/${saved._id}/detail`);
+          } catch (error) {
+            // A failed registration is said once, by the form: under the field it concerns, or in
+            // the alert above the fields, which takes focus (not also in a toast; issue 12 #17).
+            throw onPhoneField(error);
+          }
+        }}
+      />
+    </Stack>
   );
 }
 

@@ -33,11 +33,17 @@ export const useCheckPhone = () =>
     { invalidates: () => [], error: false },
   );
 
-/** POST /customer-entry/register: a new customer through an open channel. */
+const registered = saved.extend({ reactivated: z.boolean() });
+
+/** POST /customer-entry/register: a new customer through an open channel, or a deleted one back. */
 export const useRegisterCustomer = () =>
   entry.useAction(
-    (body: CustomerEntryRegisterBody) => api.post('/customer-entry/register', body, { schema: saved }),
-    { invalidates: customerKeys, success: 'registration:registered', error: false },
+    (body: CustomerEntryRegisterBody) => api.post('/customer-entry/register', body, { schema: registered }),
+    {
+      invalidates: customerKeys,
+      success: (answer) => (answer.reactivated ? 'registration:reactivated' : 'registration:registered'),
+      error: false,
+    },
   );
 
 /** POST /customer-entry/update/{id}: the desk corrects a registered customer's profile and consents. */
@@ -98,5 +104,8 @@ export const updateForm = customerEntryUpdateBody.extend(formFields);
 export type RegisterFormInput = z.input<typeof registerForm>;
 export type UpdateFormInput = z.input<typeof updateForm>;
 
-/** The phone typed at the desk, handed from the look-up to the new-customer form. */
-export type CarriedPhone = { phone?: string };
+/**
+ * The phone typed at the desk, handed from the look-up to the new-customer form, and whether it
+ * belongs to a deleted account that registering brings back.
+ */
+export type CarriedPhone = { phone?: string; reactivates?: boolean };

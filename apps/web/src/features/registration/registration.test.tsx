@@ -157,7 +157,7 @@ describe('registering a customer through a channel', () => {
   it('sends the registration body and lands on the new customer', async () => {
     serveChannel();
     server().on('POST', '/customer-entry/register', ({ body }) =>
-      json({ ...customer, _id: '64b0000000000000000000a8', ...(body as object) }, 201),
+      json({ ...customer, _id: '64b0000000000000000000a8', ...(body as object), reactivated: false }, 201),
     );
     const { user, router } = renderApp({ path: `/registration/customer/new/${channel._id}`, ...desk });
     await fill(user, await screen.findByRole('textbox', { name: 'Ad' }), 'Mehmet');
@@ -246,9 +246,23 @@ describe('registering a customer through a channel', () => {
 });
 
 describe('looking a customer up by phone', () => {
+  it('tells the desk before registering that the phone brings a deleted account back', async () => {
+    serveChannel();
+    server().on('POST', '/customer-entry/check', () =>
+      json({ registered: false, reactivates: true, customer: null }),
+    );
+    const { user } = renderApp({ path: `/registration/customer/by-phone/${channel._id}`, ...desk });
+    await user.type(await screen.findByRole('textbox', { name: 'Telefon' }), '0532 111 22 33');
+    await user.click(screen.getByRole('button', { name: 'Sorgula' }));
+    expect(await screen.findByText(/Bu numaranın silinmiş bir hesabı var/)).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Telefon' })).toHaveValue('0532 111 22 33');
+  });
+
   it('goes on to the new-customer form with the phone when it is not registered', async () => {
     serveChannel();
-    server().on('POST', '/customer-entry/check', () => json({ registered: false, customer: null }));
+    server().on('POST', '/customer-entry/check', () =>
+      json({ registered: false, reactivates: false, customer: null }),
+    );
     const { user, router } = renderApp({ path: `/registration/customer/by-phone/${channel._id}`, ...desk });
     await user.type(await screen.findByRole('textbox', { name: 'Telefon' }), '0532 111 22 33');
     await user.click(screen.getByRole('button', { name: 'Sorgula' }));
@@ -266,7 +280,7 @@ describe('looking a customer up by phone', () => {
   it('shows a registered customer with the form to update, and saves it', async () => {
     serveChannel();
     server()
-      .on('POST', '/customer-entry/check', () => json({ registered: true, customer }))
+      .on('POST', '/customer-entry/check', () => json({ registered: true, reactivates: false, customer }))
       .on('POST', `/customer-entry/update/${customer._id}`, () => json(customer));
     const { user, router } = renderApp({ path: `/registration/customer/by-phone/${channel._id}`, ...desk });
     await user.type(await screen.findByRole('textbox', { name: 'Telefon' }), '05321234567');

@@ -218,6 +218,21 @@ describe('defineResource mutations', () => {
     expect(await screen.findByText('Kayıt bulunamadı')).toBeInTheDocument();
   });
 
+  it('chooses the success toast by the answer when told how', async () => {
+    const { Wrapper } = createWrapper();
+    const { result } = renderHook(
+      () =>
+        pointProviders.useAction(async (reactivated: boolean) => ({ reactivated }), {
+          success: (answer) => (answer.reactivated ? 'common:actions.retry' : 'common:actions.delete'),
+        }),
+      { wrapper: Wrapper },
+    );
+    await act(() => result.current.mutateAsync(true));
+    expect(await screen.findByText('Tekrar dene')).toBeInTheDocument();
+    await act(() => result.current.mutateAsync(false));
+    expect(await screen.findByText('Sil')).toBeInTheDocument();
+  });
+
   it('types create bodies from the input schema', () => {
     const { Wrapper } = createWrapper();
     const { result } = renderHook(() => pointProviders.useCreate(), { wrapper: Wrapper });

@@ -33,7 +33,7 @@ export type ResourceDefinition<Item, Input, Query extends ListQuery, UpdateInput
 };
 
 export type QueryOptions<Data> = Omit<UseQueryOptions<Data, ApiError, Data>, 'queryKey' | 'queryFn'>;
-export type ActionOptions<Vars> = MutationFeedback & {
+export type ActionOptions<Vars, Result = unknown> = MutationFeedback<Result> & {
   /** The keys to refresh after success; the whole resource by default. */
   invalidates?: (vars: Vars) => QueryKey[];
 };
@@ -42,14 +42,14 @@ export type UpdateVars<UpdateInput> = { id: string; data: UpdateInput };
 const useResourceMutation = <Vars, Result>(
   mutationFn: (vars: Vars) => Promise<Result>,
   invalidates: (vars: Vars) => QueryKey[],
-  feedback: MutationFeedback,
+  feedback: MutationFeedback<Result>,
 ) => {
   const queryClient = useQueryClient();
   const toast = useMutationFeedback(feedback);
   return useMutation<Result, ApiError, Vars>({
     mutationFn,
-    onSuccess: async (_result, vars) => {
-      toast.succeeded();
+    onSuccess: async (result, vars) => {
+      toast.succeeded(result);
       // Returned so that mutateAsync settles once the lists show the change.
       await Promise.all(invalidates(vars).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
@@ -119,7 +119,7 @@ export const defineResource = <
     /** A mutation of this resource with toasts and cache refresh; create/update/remove are built on it. */
     useAction: <Vars, Result = unknown>(
       mutationFn: (vars: Vars) => Promise<Result>,
-      { invalidates = () => [keys.all], ...feedback }: ActionOptions<Vars> = {},
+      { invalidates = () => [keys.all], ...feedback }: ActionOptions<Vars, Result> = {},
     ) => useResourceMutation(mutationFn, invalidates, feedback),
 
     /** One page of the list; the previous page stays on screen while the next one loads. */

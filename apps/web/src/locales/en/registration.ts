@@ -2,6 +2,7 @@ export default {
   group: 'Customer Registration',
   backToChannels: 'Back to the channel choice',
   registered: 'Customer registered',
+  reactivated: 'The deleted account was reactivated with the new details',
   updated: 'Customer details updated',
   register: 'Register Customer',
   saveChanges: 'Save Changes',
@@ -74,5 +75,9 @@ export default {
     openProfile: 'Open profile',
     again: 'Look up another number',
   },
-  new: { title: 'New Customer' },
+  new: {
+    title: 'New Customer',
+    reactivates:
+      'This number belongs to a deleted account. Saving brings the account back with the details in this form, in place of the old ones.',
+  },
 };

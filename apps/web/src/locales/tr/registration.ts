@@ -2,6 +2,7 @@ export default {
   group: 'Müşteri Kaydı',
   backToChannels: 'Kanal seçimine dön',
   registered: 'Müşteri kaydedildi',
+  reactivated: 'Silinmiş hesap yeni bilgilerle yeniden etkinleştirildi',
   updated: 'Müşteri bilgileri güncellendi',
   register: 'Müşteriyi Kaydet',
   saveChanges: 'Değişiklikleri Kaydet',
@@ -75,5 +76,9 @@ export default {
     openProfile: 'Profili aç',
     again: 'Başka numara sorgula',
   },
-  new: { title: 'Yeni Müşteri' },
+  new: {
+    title: 'Yeni Müşteri',
+    reactivates:
+      'Bu numaranın silinmiş bir hesabı var. Kaydettiğinizde hesap bu formdaki bilgilerle yeniden etkinleşir; eski bilgileri yerine geçer.',
+  },
 };
