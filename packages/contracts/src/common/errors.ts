@@ -59,6 +59,7 @@ export const errorCodes = [
   'AGREEMENT_NOT_FOUND',
   'UPLOAD_QUOTA_EXCEEDED',
   'FILE_LINK_INVALID',
+  'STORE_CATEGORY_IN_USE',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;
