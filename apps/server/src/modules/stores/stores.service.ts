@@ -24,7 +24,11 @@ import { storeCategories, stores } from './stores.tables';
 
 const categoryInMall = (locationId: string) => eq(storeCategories.location_id, locationId);
 
-const storeCount = sql<number>`(select count(*) from ${stores} where ${stores.store_category_id} = ${storeCategories._id})`.mapWith(
+/**
+ * Correlated subqueries are written out: drizzle leaves columns unqualified in a one-table select,
+ * which inside a subquery would name the subquery's own table.
+ */
+const storeCount = sql<number>`(select count(*) from stores s where s.store_category_id = store_categories._id)`.mapWith(
   Number,
 );
 
@@ -197,8 +201,8 @@ export const deleteStoreCategory = (db: Database, locationId: string, id: string
 /* -------------------------------------------------------------------- stores */
 
 const storeInMall = (locationId: string) => eq(stores.location_id, locationId);
-const categoryName = sql<string>`(select ${storeCategories.store_category_name} from ${storeCategories} where ${storeCategories._id} = ${stores.store_category_id})`;
-const categoryNameEn = sql<string>`(select ${storeCategories.store_category_name_en} from ${storeCategories} where ${storeCategories._id} = ${stores.store_category_id})`;
+const categoryName = sql<string>`(select c.store_category_name from store_categories c where c._id = stores.store_category_id)`;
+const categoryNameEn = sql<string>`(select c.store_category_name_en from store_categories c where c._id = stores.store_category_id)`;
 
 export const storeList = listSource({
   table: stores,

@@ -131,7 +131,7 @@ describe('store categories', () => {
     await newStore(mall, { store_name: 'Simit Sarayı', store_category_id: food._id });
     await newStore(mall, { store_name: 'Köfteci Yusuf', store_category_id: food._id });
     const tr = await call(mall, 'DELETE', `categories/${food._id}`, undefined, { lang: 'tr' });
-    expect(tr.statusCode).toBe(409);
+    expect(tr.statusCode, tr.body).toBe(409);
     expect(tr.json()).toMatchObject({
       code: 'STORE_CATEGORY_IN_USE',
       message:
@@ -367,7 +367,7 @@ describe('stores', () => {
     expect(page.json().pagination).toEqual({ total: 4, limit: 2, currentPage: 2, totalPages: 2 });
     const wrong = await filter({ filter: { store_is_active: 'yes', colour: 1 }, orderBy: 'store_phone' });
     expect(wrong.statusCode).toBe(400);
-    expect(Object.keys(wrong.json().fields).sort()).toEqual(['filter', 'filter.store_is_active', 'orderBy']);
+    expect(Object.keys(wrong.json().fields).sort()).toEqual(['filter.colour', 'filter.store_is_active', 'orderBy']);
 
     expect(await storeNames(mall, `showAll=true&store_is_active=true&store_category_id=${cafe._id}`)).toEqual([
       'Çikolata Evi',
@@ -481,7 +481,7 @@ describe('import and export', () => {
     const missing = await importInto(mall, await xlsxFile([['Store name', 'Colour'], ['Mavi', 'blue']]));
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ code: 'IMPORT_FILE_INVALID' });
-    expect(missing.json().fields.store_data).toBe('Unrecognised column headers: Colour');
+    expect(missing.json().fields.store_data).toBe('Unknown column headers: Colour');
     const notXlsx = await importInto(mall, Buffer.from('name,category\nMavi,Giyim\n'));
     expect(notXlsx.json().fields).toEqual({ store_data: 'The file is not an Excel (xlsx) file' });
   });
