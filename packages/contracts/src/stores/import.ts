@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText, singleLineText } from '../common/text';
-import { customerPhone } from '../customers/phone';
 import { customerImportError, customerImportReasonLabels, foldLabel, importFlag } from '../customers/import';
+import { customerPhone } from '../customers/phone';
 import { storeColumnAliases, storeColumnLabels } from './labels';
 import { webAddress } from './store';
 
@@ -36,9 +36,12 @@ export const STORE_IMPORT_ERROR_LIST_MAX = 1000;
 /** Header text (folded) → column: keys, both languages' labels, aliases. */
 export const storeImportHeaderMap: ReadonlyMap<string, StoreImportColumn> = new Map(
   storeImportColumns.flatMap((column) =>
-    [column, storeColumnLabels.tr[column], storeColumnLabels.en[column], ...(storeColumnAliases[column] ?? [])].map(
-      (word) => [foldLabel(word), column] as const,
-    ),
+    [
+      column,
+      storeColumnLabels.tr[column],
+      storeColumnLabels.en[column],
+      ...(storeColumnAliases[column] ?? []),
+    ].map((word) => [foldLabel(word), column] as const),
   ),
 );
 /** Headers skipped without complaint: the reason column of the refused rows the web app gives back. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { customerPhone } from '../customers/phone';
 import { storedImageUrl } from '../common/files';
 import { objectId } from '../common/ids';
 import { listQuery, listSearchParams } from '../common/list-query';
 import { requiredText, safeUrl, singleLineText } from '../common/text';
+import { customerPhone } from '../customers/phone';
 
 /**
  * The mall's store directory (issue 13 #1): store categories and stores. The spec reads them

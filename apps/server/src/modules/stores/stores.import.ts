@@ -79,14 +79,12 @@ const mallIndex = async (db: Database, locationId: string) => {
     .from(storeCategories)
     .where(eq(storeCategories.location_id, locationId))) {
     categories.set(row.store_category_name_key, row._id);
-    if (!categories.has(row.store_category_name_en_key)) categories.set(row.store_category_name_en_key, row._id);
+    if (!categories.has(row.store_category_name_en_key))
+      categories.set(row.store_category_name_en_key, row._id);
   }
   const names = new Set(
     (
-      await db
-        .select({ key: stores.store_name_key })
-        .from(stores)
-        .where(eq(stores.location_id, locationId))
+      await db.select({ key: stores.store_name_key }).from(stores).where(eq(stores.location_id, locationId))
     ).map((row) => row.key),
   );
   return { categories, names };

@@ -98,7 +98,13 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
     '/data/stores/:id',
     {
       config: manage,
-      schema: { tags, summary: 'Change a store', params: idParams, body: storeInput, response: { 200: store } },
+      schema: {
+        tags,
+        summary: 'Change a store',
+        params: idParams,
+        body: storeInput,
+        response: { 200: store },
+      },
     },
     (request) => updateStore(db, app.files, mall(request), request.params.id, request.body, acting(request)),
   );
@@ -141,7 +147,12 @@ export const storeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
     '/data/categories',
     {
       config: manage,
-      schema: { tags, summary: 'New store category', body: storeCategoryInput, response: { 201: storeCategory } },
+      schema: {
+        tags,
+        summary: 'New store category',
+        body: storeCategoryInput,
+        response: { 201: storeCategory },
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await createStoreCategory(db, mall(request), request.body, acting(request))),

@@ -9,7 +9,7 @@ import {
   storeCategoryInput,
   storeInput,
 } from '@avlu/contracts';
-import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { type ListRequest, listOrder, listPage, listSource } from '../../platform/db/list';
@@ -28,9 +28,10 @@ const categoryInMall = (locationId: string) => eq(storeCategories.location_id, l
  * Correlated subqueries are written out: drizzle leaves columns unqualified in a one-table select,
  * which inside a subquery would name the subquery's own table.
  */
-const storeCount = sql<number>`(select count(*) from stores s where s.store_category_id = store_categories._id)`.mapWith(
-  Number,
-);
+const storeCount =
+  sql<number>`(select count(*) from stores s where s.store_category_id = store_categories._id)`.mapWith(
+    Number,
+  );
 
 export const storeCategoryList = listSource({
   table: storeCategories,
@@ -88,7 +89,10 @@ export const getStoreCategory = async (db: Database, locationId: string, id: str
 };
 
 /** The stored names and keys of a category; the English name falls back to the Turkish one. */
-export const storeCategoryColumns = (values: { store_category_name: string; store_category_name_en?: string | undefined }) => {
+export const storeCategoryColumns = (values: {
+  store_category_name: string;
+  store_category_name_en?: string | undefined;
+}) => {
   const english = values.store_category_name_en || values.store_category_name;
   return {
     store_category_name: values.store_category_name,
@@ -140,7 +144,12 @@ const auditCategory = (db: Database, actor: Acting, action: string, category: St
     },
   });
 
-export const createStoreCategory = (db: Database, locationId: string, input: StoreCategoryInput, actor: Acting) =>
+export const createStoreCategory = (
+  db: Database,
+  locationId: string,
+  input: StoreCategoryInput,
+  actor: Acting,
+) =>
   db
     .transaction(async (tx) => {
       const values = storeCategoryInput.parse(input);
@@ -226,7 +235,13 @@ export const storeList = listSource({
 export type StoreSortKey = keyof typeof storeList.sortable;
 type StoreRow = typeof stores.$inferSelect & { store_category_name: string; store_category_name_en: string };
 
-export const toStore = ({ location_id: _, store_name_key, created_at, updated_at, ...row }: StoreRow): Store => ({
+export const toStore = ({
+  location_id: _,
+  store_name_key,
+  created_at,
+  updated_at,
+  ...row
+}: StoreRow): Store => ({
   ...row,
   createdAt: created_at.toISOString(),
   updatedAt: updated_at.toISOString(),
@@ -236,7 +251,9 @@ export const toStore = ({ location_id: _, store_name_key, created_at, updated_at
 export const storeWhere = (locationId: string, filter: StoreFilter = {}) =>
   and(
     storeInMall(locationId),
-    filter.store_category_id === undefined ? undefined : eq(stores.store_category_id, filter.store_category_id),
+    filter.store_category_id === undefined
+      ? undefined
+      : eq(stores.store_category_id, filter.store_category_id),
     filter.store_is_active === undefined ? undefined : eq(stores.store_is_active, filter.store_is_active),
   );
 
@@ -244,13 +261,23 @@ export const storeWhere = (locationId: string, filter: StoreFilter = {}) =>
 export const allStores = async (
   db: Database,
   locationId: string,
-  query: { keyword?: string | undefined; order?: 'asc' | 'desc' | undefined; orderBy?: StoreSortKey | undefined; filter?: StoreFilter | undefined },
+  query: {
+    keyword?: string | undefined;
+    order?: 'asc' | 'desc' | undefined;
+    orderBy?: StoreSortKey | undefined;
+    filter?: StoreFilter | undefined;
+  },
 ) => {
   const keyword = query.keyword?.trim();
   const rows = await db
     .select(storeList.fields)
     .from(stores)
-    .where(and(storeWhere(locationId, query.filter), keyword ? containsKeyword(storeList.search, keyword) : undefined))
+    .where(
+      and(
+        storeWhere(locationId, query.filter),
+        keyword ? containsKeyword(storeList.search, keyword) : undefined,
+      ),
+    )
     .orderBy(...listOrder(storeList, query));
   return rows.map(toStore);
 };
@@ -259,7 +286,9 @@ export const allStores = async (
 export const listStores = async (
   db: Database,
   locationId: string,
-  query: ListRequest<StoreSortKey> & { filter?: (StoreFilter & { showAll?: boolean | undefined }) | undefined },
+  query: ListRequest<StoreSortKey> & {
+    filter?: (StoreFilter & { showAll?: boolean | undefined }) | undefined;
+  },
 ): Promise<Store[] | ListResponse<Store>> => {
   const { showAll, ...filter } = query.filter ?? {};
   if (showAll) return allStores(db, locationId, { ...query, filter });
@@ -389,4 +418,3 @@ export const microSiteStores = async (db: Database, locationId: string): Promise
 /** How many stores a mall has (tests, demo). */
 export const countStores = async (db: Database, locationId: string) =>
   (await db.select({ total: count() }).from(stores).where(storeInMall(locationId)))[0]?.total ?? 0;
-

@@ -83,7 +83,11 @@ describe('store categories', () => {
   it('creates, edits and deletes, the English name falling back to the Turkish one', async () => {
     const mall = await ctx.newLocation();
     const created = await newCategory(mall, 'Kafe');
-    expect(created).toMatchObject({ store_category_name: 'Kafe', store_category_name_en: 'Kafe', store_count: 0 });
+    expect(created).toMatchObject({
+      store_category_name: 'Kafe',
+      store_category_name_en: 'Kafe',
+      store_count: 0,
+    });
     const changed = await call(mall, 'PUT', `categories/${created._id}`, {
       store_category_name: 'Kafe',
       store_category_name_en: 'Café',
@@ -251,7 +255,11 @@ describe('stores', () => {
       store_website: 'http:// ya da https:// ile başlayan bir web adresi olmalıdır',
       store_is_active: 'Doğru ya da yanlış olmalıdır',
     });
-    const en = await call(mall, 'POST', 'stores', { ...bad, store_category_id: category._id, store_name: 'x' });
+    const en = await call(mall, 'POST', 'stores', {
+      ...bad,
+      store_category_id: category._id,
+      store_name: 'x',
+    });
     expect(en.json().fields).toMatchObject({
       store_website: 'Must be a web address starting with http:// or https://',
       store_phone: 'Enter a valid phone number',
@@ -280,7 +288,9 @@ describe('stores', () => {
         store_floor: 'Zemin',
       });
       expect(response.statusCode, name).toBe(409);
-      expect(response.json().fields).toEqual({ store_name: 'This name is already in use (letter case aside)' });
+      expect(response.json().fields).toEqual({
+        store_name: 'This name is already in use (letter case aside)',
+      });
     }
     // The store itself keeps its name on edit; another mall may use it.
     const kept = await call(mall, 'PUT', `stores/${first._id}`, {
@@ -307,7 +317,10 @@ describe('stores', () => {
       ['DELETE', undefined],
     ] as const)
       expect((await call(mine, method, `stores/${foreign._id}`, payload)).statusCode).toBe(404);
-    const intoTheirs = await call(mine, 'POST', 'stores', { ...values, store_category_id: theirCategory._id });
+    const intoTheirs = await call(mine, 'POST', 'stores', {
+      ...values,
+      store_category_id: theirCategory._id,
+    });
     expect(intoTheirs.statusCode).toBe(400);
     expect(intoTheirs.json().fields).toEqual({ store_category_id: 'This mall has no such store category' });
     expect(await storeNames(mine)).toEqual([]);
@@ -327,7 +340,8 @@ describe('stores', () => {
     expect((await as('GET', `/api/data/categories?locationId=${mall._id}`)).json().data).toHaveLength(1);
     expect((await as('GET', `/api/data/stores?locationId=${other._id}`)).statusCode).toBe(403);
     expect(
-      (await as('POST', `/api/data/categories?locationId=${mall._id}`, { store_category_name: 'X' })).statusCode,
+      (await as('POST', `/api/data/categories?locationId=${mall._id}`, { store_category_name: 'X' }))
+        .statusCode,
     ).toBe(403);
     expect((await as('POST', `/api/data/stores/filter?locationId=${mall._id}`, {})).statusCode).toBe(403);
   });
@@ -347,7 +361,8 @@ describe('stores', () => {
     await newStore(mall, { store_name: 'Çikolata Evi', store_category_id: cafe._id, store_floor: '2. Kat' });
 
     const filter = (body: object) => call(mall, 'POST', 'stores/filter', body);
-    const names = async (body: object) => (await filter(body)).json().data.map((row: Store) => row.store_name);
+    const names = async (body: object) =>
+      (await filter(body)).json().data.map((row: Store) => row.store_name);
     expect(await names({})).toEqual(['Çikolata Evi', 'D&R', 'Kahve Dünyası', 'Starbucks']);
     expect(await names({ filter: { store_category_id: cafe._id } })).toEqual([
       'Çikolata Evi',
@@ -367,12 +382,15 @@ describe('stores', () => {
     expect(page.json().pagination).toEqual({ total: 4, limit: 2, currentPage: 2, totalPages: 2 });
     const wrong = await filter({ filter: { store_is_active: 'yes', colour: 1 }, orderBy: 'store_phone' });
     expect(wrong.statusCode).toBe(400);
-    expect(Object.keys(wrong.json().fields).sort()).toEqual(['filter.colour', 'filter.store_is_active', 'orderBy']);
-
-    expect(await storeNames(mall, `showAll=true&store_is_active=true&store_category_id=${cafe._id}`)).toEqual([
-      'Çikolata Evi',
-      'Starbucks',
+    expect(Object.keys(wrong.json().fields).sort()).toEqual([
+      'filter.colour',
+      'filter.store_is_active',
+      'orderBy',
     ]);
+
+    expect(await storeNames(mall, `showAll=true&store_is_active=true&store_category_id=${cafe._id}`)).toEqual(
+      ['Çikolata Evi', 'Starbucks'],
+    );
     const paged = await call(mall, 'GET', 'stores?limit=1&keyword=star');
     expect(paged.json().data.map((row: Store) => row.store_name)).toEqual(['Starbucks']);
   });
@@ -390,7 +408,10 @@ describe('the micro-site’s store directory', () => {
       store_cms_id: 'CMS-7',
     });
     await newStore(mall, { store_name: 'Mado', store_category_id: cafe._id, store_is_active: false });
-    await newStore(other, { store_name: 'Tchibo', store_category_id: (await newCategory(other, 'Kafe'))._id });
+    await newStore(other, {
+      store_name: 'Tchibo',
+      store_category_id: (await newCategory(other, 'Kafe'))._id,
+    });
 
     const answer = await ctx.app.inject({
       url: '/api/ext/data/stores',
@@ -418,12 +439,23 @@ describe('the micro-site’s store directory', () => {
     }
     // A staff token opens no micro-site route.
     const staff = await ctx.newStaff({ locations: [mall] });
-    expect((await ctx.app.inject({ url: '/api/ext/data/stores', headers: staff.headers })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/ext/data/stores', headers: staff.headers })).statusCode).toBe(
+      401,
+    );
   });
 });
 
 describe('import and export', () => {
-  const header = ['Mağaza adı', 'Kategori', 'Kat', 'Birim no', 'Telefon', 'Web sitesi', 'CMS kimliği', 'Aktif'];
+  const header = [
+    'Mağaza adı',
+    'Kategori',
+    'Kat',
+    'Birim no',
+    'Telefon',
+    'Web sitesi',
+    'CMS kimliği',
+    'Aktif',
+  ];
 
   it('refuses a file with bad rows and duplicates, listing each by row, and saves nothing of it', async () => {
     const mall = await ctx.newLocation();
@@ -469,7 +501,9 @@ describe('import and export', () => {
     const fixed = await importInto(mall, await xlsxFile(rows.slice(0, 3)));
     expect(fixed.json()).toEqual({ added_data: 2, error_list: [], error_count: 0, error_rows: [] });
     const saved = (await call(mall, 'GET', 'stores?showAll=true')).json() as Store[];
-    expect(saved.map((row) => [row.store_name, row.store_category_name, row.store_phone, row.store_is_active])).toEqual([
+    expect(
+      saved.map((row) => [row.store_name, row.store_category_name, row.store_phone, row.store_is_active]),
+    ).toEqual([
       ['Koton', 'Giyim', '+902124445567', false],
       ['Mavi', 'Giyim', '+902124445566', true],
       ['Starbucks', 'Kafe', null, true],
@@ -478,7 +512,13 @@ describe('import and export', () => {
 
   it('refuses a file it cannot read as a whole, naming store_data', async () => {
     const mall = await ctx.newLocation();
-    const missing = await importInto(mall, await xlsxFile([['Store name', 'Colour'], ['Mavi', 'blue']]));
+    const missing = await importInto(
+      mall,
+      await xlsxFile([
+        ['Store name', 'Colour'],
+        ['Mavi', 'blue'],
+      ]),
+    );
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ code: 'IMPORT_FILE_INVALID' });
     expect(missing.json().fields.store_data).toBe('Unknown column headers: Colour');
@@ -499,7 +539,11 @@ describe('import and export', () => {
       store_website: 'https://www.starbucks.example.com',
       store_cms_id: 'CMS-77',
     });
-    await newStore(mall, { store_name: '=Formül Spor', store_category_id: sport._id, store_is_active: false });
+    await newStore(mall, {
+      store_name: '=Formül Spor',
+      store_category_id: sport._id,
+      store_is_active: false,
+    });
     for (const lang of ['tr', 'en'] as const) {
       const exported = await call(mall, 'POST', 'stores/export', {}, { lang });
       expect(exported.statusCode, exported.body).toBe(200);
@@ -524,7 +568,16 @@ describe('import and export', () => {
         // Formula-like text is written as text, not as a formula.
         expect(values(2)[0]).toBe("'=Formül Spor");
       } else {
-        expect(values(1)).toEqual(['Store name', 'Category', 'Floor', 'Unit no', 'Phone', 'Website', 'CMS id', 'Active']);
+        expect(values(1)).toEqual([
+          'Store name',
+          'Category',
+          'Floor',
+          'Unit no',
+          'Phone',
+          'Website',
+          'CMS id',
+          'Active',
+        ]);
         expect(values(2).slice(1, 3)).toEqual(['Sports', 'Zemin Kat']);
         expect(values(2).at(-1)).toBe('No');
       }
@@ -561,10 +614,13 @@ describe('demo stores', () => {
     expect(b).toHaveLength(two.stores);
     const key = (row: (typeof a)[number]) => `${row.store_name}|${row.store_floor}|${row.store_unit_no}`;
     expect(a.map(key).sort()).not.toEqual(b.map(key).sort());
-    for (const row of [...a, ...b]) if (row.store_phone) expect(normalizePhone(row.store_phone)).toBe(row.store_phone);
+    for (const row of [...a, ...b])
+      if (row.store_phone) expect(normalizePhone(row.store_phone)).toBe(row.store_phone);
     expect(a.filter((row) => !row.store_is_active).length).toBeGreaterThan(0);
     // Readable through the API like any other store.
-    const listed = await call(first, 'POST', 'stores/filter', { pagination: { limit: 1000, currentPage: 1 } });
+    const listed = await call(first, 'POST', 'stores/filter', {
+      pagination: { limit: 1000, currentPage: 1 },
+    });
     expect(listed.json().pagination.total).toBe(one.stores);
   });
 });

@@ -87,7 +87,11 @@ export const useImportTemplate = <Column extends string>(
           name: names.guideSheet,
           rows: [
             t('guideHeader', { returnObjects: true }) as string[],
-            ...columns.map((column) => [label(column), required.has(column) ? t('yes') : t('no'), hint(column)]),
+            ...columns.map((column) => [
+              label(column),
+              required.has(column) ? t('yes') : t('no'),
+              hint(column),
+            ]),
           ],
         },
       ]),
@@ -217,7 +221,10 @@ function ImportResult<Column extends string, Result extends ImportErrors>({
   );
 }
 
-export type SpreadsheetImportProps<Column extends string, Result extends ImportErrors> = ImportColumns<Column> & {
+export type SpreadsheetImportProps<
+  Column extends string,
+  Result extends ImportErrors,
+> = ImportColumns<Column> & {
   /** The multipart field the server reads the file from: its errors land under the upload. */
   field: string;
   maxBytes: number;

@@ -24,7 +24,11 @@ export const importCellText = (cell: XlsxCell, daySerial = false): string | unde
 /** One refused row's error, as an import answers it. */
 export type ImportReason = { field: string | null; reason: string };
 /** What every spreadsheet import answers about the rows it refused. */
-export type ImportErrors = { error_list: readonly (ImportReason & { row: number })[]; error_count: number; error_rows: readonly number[] };
+export type ImportErrors = {
+  error_list: readonly (ImportReason & { row: number })[];
+  error_count: number;
+  error_rows: readonly number[];
+};
 
 /** How one import reads a file: its header words, a row's check by the contracts schema, its reason column. */
 export type ImportReader<Column extends string> = {
