@@ -69,11 +69,12 @@ export const importStores = (file: File, onProgress: (progress: UploadProgress) 
   });
 };
 
-const blankToEmpty = (value: unknown) => (value === null || value === undefined ? '' : value);
+/** An unpicked category is a missing one, which the form words as required. */
+const blankToMissing = (value: unknown) => (value === null || value === '' ? undefined : value);
 
 /** The store form: the contracts input, with the logo a chosen file (uploaded on save) or its URL. */
 export const storeForm = storeInput.extend({
-  store_category_id: z.preprocess(blankToEmpty, storeInput.shape.store_category_id),
+  store_category_id: z.preprocess(blankToMissing, storeInput.shape.store_category_id),
   store_logo: imageValue,
 });
 export type StoreFormInput = z.input<typeof storeForm>;
