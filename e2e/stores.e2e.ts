@@ -33,7 +33,7 @@ describe('store directory', () => {
     const grid = page.getByRole('grid', { name: 'Mağazalar' });
     await grid.getByRole('row').nth(1).waitFor();
     // The sidebar's Ayarlar group leads here.
-    await page.getByRole('link', { name: 'Mağaza Kategorileri' }).waitFor();
+    await page.getByRole('navigation').getByRole('link', { name: 'Mağaza Kategorileri' }).waitFor();
     await expectAccessible(page, 'the store list');
     await browser.screenshot('stores-list');
   });
@@ -88,16 +88,19 @@ describe('store directory', () => {
     expect(src).toMatch(/^\/api\/files\/[A-Za-z0-9_-]{43}\.(png|webp|jpg)$/);
     await browser.screenshot('stores-list-found');
 
-    await row.getByRole('gridcell', { name: store, exact: true }).click();
+    await row.getByText(store, { exact: true }).click();
     await page.waitForURL(/\/settings\/stores\/[0-9a-f]{24}\/edit$/);
-    await expect.poll(() => page.getByRole('textbox', { name: 'Telefon' }).inputValue()).toBe('0212 345 67 89');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Telefon' }).inputValue())
+      .toBe('0212 345 67 89');
     await page.getByRole('textbox', { name: 'Birim no' }).fill('1-102');
-    await page.getByRole('switch', { name: 'Durum' }).click();
+    await page.getByRole('switch', { name: 'Aktif' }).click();
     await expectAccessible(page, 'the store edit form');
     await browser.screenshot('stores-edit');
     await page.getByRole('button', { name: 'Kaydet' }).click();
     await page.waitForURL(/\/settings\/stores(\?.*)?$/);
     await page.getByText('Mağaza güncellendi').waitFor();
+    await page.getByRole('searchbox').fill('pati dunyasi');
     const edited = page.getByRole('grid', { name: 'Mağazalar' }).getByRole('row').filter({ hasText: store });
     await edited.getByText('1. Kat · 1-102').waitFor();
     await edited.getByText('Pasif').waitFor();

@@ -80,6 +80,7 @@ const useColumns = (): GridColDef<Store>[] => {
       },
       {
         field: 'store_is_active',
+        headerName: t('list.state'),
         width: 120,
         renderCell: ({ row }) => (
           <Chip

@@ -205,7 +205,7 @@ describe('store form', () => {
     const { user, router } = renderApp({ path: `/settings/stores/${starbucks._id}/edit`, ...asAdmin });
     const phone = await screen.findByRole('textbox', { name: 'Telefon' }, slow);
     expect(phone).toHaveValue('0212 345 67 89');
-    await user.click(screen.getByRole('switch', { name: 'Durum' }));
+    await user.click(screen.getByRole('switch', { name: 'Aktif' }));
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/stores'));
     expect(server().to('PUT', `/data/stores/${starbucks._id}`)[0]!.body).toMatchObject({

@@ -25,7 +25,7 @@ export default {
     store_logo: 'Logo',
     store_website: 'Website',
     store_cms_id: 'CMS id',
-    store_is_active: 'Status',
+    store_is_active: 'Active',
     store_category_name: 'Category name (Turkish)',
     store_category_name_en: 'Category name (English)',
     store_count: 'Stores',
@@ -43,7 +43,7 @@ export default {
   form: {
     store: 'Store',
     contact: 'Contact',
-    logo: 'Logo',
+    logo: 'Image',
     state: 'Status',
     noCategories: 'Add a category on the Store Categories page first.',
     floorHint: 'E.g. Ground Floor, 1st Floor, -1',

@@ -25,7 +25,7 @@ export default {
     store_logo: 'Logo',
     store_website: 'Web sitesi',
     store_cms_id: 'CMS kimliği',
-    store_is_active: 'Durum',
+    store_is_active: 'Aktif',
     store_category_name: 'Kategori adı (Türkçe)',
     store_category_name_en: 'Kategori adı (İngilizce)',
     store_count: 'Mağaza sayısı',
@@ -43,7 +43,7 @@ export default {
   form: {
     store: 'Mağaza',
     contact: 'İletişim',
-    logo: 'Logo',
+    logo: 'Görsel',
     state: 'Durum',
     noCategories: 'Önce Mağaza Kategorileri sayfasından bir kategori ekleyin.',
     floorHint: 'Ör. Zemin Kat, 1. Kat, -1. Kat',
