@@ -283,6 +283,27 @@ describe('store import', () => {
   }, 60_000);
 });
 
+describe('store categories', () => {
+  it('lists categories with their store counts and says why one holding stores is not deleted', async () => {
+    serveCategories();
+    const message =
+      '“Kafe” kategorisinde 1 mağaza var; silmeden önce bu mağazaları başka bir kategoriye taşıyın ya da silin';
+    server().on('DELETE', `/data/categories/${cafe._id}`, () =>
+      json({ statusCode: 409, code: 'STORE_CATEGORY_IN_USE', message }, 409),
+    );
+    const { user } = renderApp({ path: '/settings/store-categories', ...asAdmin });
+    const row = await rowOf('Kafe');
+    expect(within(row).getByText('Café')).toBeInTheDocument();
+    expect(within(row).getByText('1')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Sil: Kafe' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Kategori silinsin mi?');
+    await user.click(within(dialog).getByRole('button', { name: 'Sil' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText('Kafe', { exact: true })).toBeInTheDocument();
+  }, 60_000);
+});
+
 describe('store settings access', () => {
   it('keeps the store screens to the system admin', async () => {
     renderApp({
