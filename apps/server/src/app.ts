@@ -22,6 +22,7 @@ import { findLocation } from './modules/locations/locations.service';
 import { microSiteRoutes } from './modules/micro-site/micro-site.routes';
 import { microSiteAuth } from './modules/micro-site/micro-site-auth';
 import { roleRoutes } from './modules/roles/roles.routes';
+import { storeImportRoutes, storeRoutes } from './modules/stores/stores.routes';
 import { passwordResetRoutes } from './modules/users/password-reset.routes';
 import { userRoutes } from './modules/users/users.routes';
 import type { AppDeps } from './platform/app-deps';
@@ -77,6 +78,8 @@ const modules = [
   geoRoutes,
   microSiteGeoRoutes,
   channelRoutes,
+  storeRoutes,
+  storeImportRoutes,
   devRoutes,
   microSiteRoutes,
 ];

@@ -41,3 +41,6 @@ export * from './staff/auth';
 export * from './staff/invitations';
 export * from './staff/password';
 export * from './staff/roles';
+export * from './stores/import';
+export * from './stores/labels';
+export * from './stores/store';

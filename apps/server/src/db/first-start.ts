@@ -4,6 +4,7 @@ import { seedDemoChannels } from '../modules/channels/channels.demo';
 import { seedDemoCustomers } from '../modules/customers/customers.demo';
 import { locationsDemo } from '../modules/locations/locations.demo';
 import { allLocationIds, createLocation } from '../modules/locations/locations.service';
+import { seedDemoStores } from '../modules/stores/stores.demo';
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/db/database';
 import { generatePassword } from '../platform/passwords';
@@ -31,6 +32,7 @@ export const prepareFirstStart = async (
         // Channels first: the demo customers registered through them.
         const channelIds = (await seedDemoChannels(tx, [_id])).get(_id);
         await seedDemoCustomers(tx, _id, index + 1, channelIds);
+        await seedDemoStores(tx, _id, index + 1);
       }
     const generatedPassword = config.admin.password ? undefined : generatePassword();
     await createSystemAdmin(tx, {

@@ -11,6 +11,7 @@ import { invitationRoutes } from '../features/invitations/routes';
 import { locationRoutes } from '../features/locations/routes';
 import { registrationRoutes } from '../features/registration/routes';
 import { roleRoutes } from '../features/roles/routes';
+import { storeRoutes } from '../features/stores/routes';
 import { userRoutes } from '../features/users/routes';
 import { AuthGuard } from './guards/AuthGuard';
 import { GuestGuard } from './guards/GuestGuard';
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
           ...invitationRoutes,
           ...roleRoutes,
           ...locationRoutes,
+          ...storeRoutes,
           ...registrationRoutes,
           ...channelRoutes,
           ...customerRoutes,

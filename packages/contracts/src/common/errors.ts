@@ -89,6 +89,7 @@ export const errorCodes = [
   'COUPON_PROVIDER_IN_USE',
   'UPLOAD_QUOTA_EXCEEDED',
   'FILE_LINK_INVALID',
+  'STORE_CATEGORY_IN_USE',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

@@ -168,7 +168,7 @@ const fromWords = <T extends string>(words: ReadonlyMap<string, T>, schema: z.Zo
   );
 
 /** evet/hayır, yes/no, 1/0, true/false. */
-const importFlag = z.preprocess(
+export const importFlag = z.preprocess(
   (value) => (typeof value === 'string' ? (flagWords.get(foldLabel(value)) ?? value) : value),
   z.enum(['true', 'false'], { message: 'validation.importFlag' }).transform((value) => value === 'true'),
 );

@@ -112,6 +112,8 @@ export const messages: Record<Language, Catalogue> = {
       UPLOAD_QUOTA_EXCEEDED:
         'Yükleme sınırına ulaştınız: 24 saatte en fazla {{files}} dosya ve {{megabytes}} MB; lütfen daha sonra tekrar deneyin',
       FILE_LINK_INVALID: 'Dosya bağlantısı geçersiz ya da süresi dolmuş',
+      STORE_CATEGORY_IN_USE:
+        '“{{name}}” kategorisinde {{count}} mağaza var; silmeden önce bu mağazaları başka bir kategoriye taşıyın ya da silin',
     },
     validation: {
       required: 'Bu alan zorunludur',
@@ -185,6 +187,11 @@ export const messages: Record<Language, Catalogue> = {
       couponCodeDuplicateInFile: 'Bu kod dosyada birden fazla kez var ({{row}}. satırda da)',
       couponCodeTaken: 'Bu kod bu AVM’de zaten var',
       couponProviderStoreNotForOther: 'Mağaza yalnızca mağaza türündeki sağlayıcı için seçilir',
+      httpUrl: 'http:// ya da https:// ile başlayan bir web adresi olmalıdır',
+      storeCategoryNotFound: 'Bu AVM’de böyle bir mağaza kategorisi yok',
+      storeCategoryUnknown: 'Bu AVM’de “{{name}}” adlı bir mağaza kategorisi yok',
+      importNameRepeated: 'Bu ad dosyanın {{row}}. satırında da var',
+      importNameExists: 'Bu adla bir mağaza AVM’de zaten kayıtlı',
       'type.string': 'Metin olmalıdır',
       'type.number': 'Sayı olmalıdır',
       'type.int': 'Tam sayı olmalıdır',
@@ -313,6 +320,8 @@ export const messages: Record<Language, Catalogue> = {
       UPLOAD_QUOTA_EXCEEDED:
         'Upload limit reached: at most {{files}} files and {{megabytes}} MB in 24 hours; please try again later',
       FILE_LINK_INVALID: 'The file link is invalid or has expired',
+      STORE_CATEGORY_IN_USE:
+        'The category “{{name}}” has {{count}} stores; move them to another category or delete them first',
     },
     validation: {
       required: 'This field is required',
@@ -386,6 +395,11 @@ export const messages: Record<Language, Catalogue> = {
       couponCodeDuplicateInFile: 'This code is in the file more than once (also on row {{row}})',
       couponCodeTaken: 'This mall already has this code',
       couponProviderStoreNotForOther: 'A store is chosen only for a provider of the store type',
+      httpUrl: 'Must be a web address starting with http:// or https://',
+      storeCategoryNotFound: 'This mall has no such store category',
+      storeCategoryUnknown: 'This mall has no store category named “{{name}}”',
+      importNameRepeated: 'Row {{row}} of the file has this name too',
+      importNameExists: 'The mall already has a store with this name',
       'type.string': 'Must be text',
       'type.number': 'Must be a number',
       'type.int': 'Must be a whole number',

@@ -279,6 +279,34 @@ CREATE TABLE "role_locations" (
 	CONSTRAINT "role_locations_role_id_location_id_pk" PRIMARY KEY("role_id","location_id")
 );
 --> statement-breakpoint
+CREATE TABLE "store_categories" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"store_category_name" varchar(80) NOT NULL,
+	"store_category_name_en" varchar(80) NOT NULL,
+	"store_category_name_key" text NOT NULL,
+	"store_category_name_en_key" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "stores" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"store_name" varchar(120) NOT NULL,
+	"store_name_key" text NOT NULL,
+	"store_category_id" varchar(24) NOT NULL,
+	"store_floor" varchar(30) NOT NULL,
+	"store_unit_no" varchar(20),
+	"store_phone" varchar(32),
+	"store_logo" text,
+	"store_website" text,
+	"store_cms_id" varchar(64),
+	"store_is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "admin_password_resets" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"admin_id" varchar(24) NOT NULL,
@@ -350,6 +378,9 @@ ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_customer_id_cu
 ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_locations" ADD CONSTRAINT "role_locations_role_id_roles__id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_locations" ADD CONSTRAINT "role_locations_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "store_categories" ADD CONSTRAINT "store_categories_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stores" ADD CONSTRAINT "stores_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stores" ADD CONSTRAINT "stores_store_category_id_store_categories__id_fk" FOREIGN KEY ("store_category_id") REFERENCES "public"."store_categories"("_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_password_resets" ADD CONSTRAINT "admin_password_resets_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "admins_email_unique" ON "admins" USING btree (lower("admin_email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "roles_name_key" ON "roles" USING btree ("role_name_key");--> statement-breakpoint
@@ -381,6 +412,10 @@ CREATE UNIQUE INDEX "locations_name_key" ON "locations" USING btree ("location_n
 CREATE UNIQUE INDEX "customer_sessions_token_hash" ON "customer_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "customer_sessions_customer" ON "customer_sessions" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "spent_challenges_expires_at" ON "spent_challenges" USING btree ("expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "store_categories_name_key" ON "store_categories" USING btree ("location_id","store_category_name_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "store_categories_name_en_key" ON "store_categories" USING btree ("location_id","store_category_name_en_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "stores_name_key" ON "stores" USING btree ("location_id","store_name_key");--> statement-breakpoint
+CREATE INDEX "stores_category" ON "stores" USING btree ("store_category_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_password_resets_token_hash" ON "admin_password_resets" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "admin_password_resets_admin" ON "admin_password_resets" USING btree ("admin_id");--> statement-breakpoint
 CREATE INDEX "stored_files_owner" ON "stored_files" USING btree ("owner","created_at");--> statement-breakpoint

@@ -2,6 +2,7 @@ import { and, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { admins } from '../../modules/admins/admins.tables';
 import { locations } from '../../modules/locations/locations.tables';
+import { stores } from '../../modules/stores/stores.tables';
 import type { Database } from '../db/database';
 import { FILES_PATH } from './file-names';
 import type { FileStore } from './file-store';
@@ -18,6 +19,7 @@ export type FileReference = { column: AnyPgColumn; holds: 'url' | 'name' };
 export const fileReferences: FileReference[] = [
   { column: admins.admin_profile_photo, holds: 'url' },
   { column: locations.logo_thumbnail, holds: 'url' },
+  { column: stores.store_logo, holds: 'url' },
 ];
 
 const isReferenced = (references: readonly FileReference[]): SQL =>

@@ -193,11 +193,9 @@ export default {
       'Add customers in bulk from an Excel (.xlsx) file. The first row must name the columns; the easiest way is to download the template and fill it in.',
     rules:
       'Phone, name and surname are required; Turkish numbers may be written without the country code. Dates may be DD.MM.YYYY or YYYY-MM-DD, gender Female/Male, and the permission columns Yes/No. A phone the mall already has is left unchanged and counted as “already registered”; uploading the same file again adds no one twice. A file exported from the customer list imports as it is.',
-    template: 'Download template',
     templateFile: 'customer-import-template.xlsx',
     templateSheet: 'Customers',
     guideSheet: 'Guide',
-    guideHeader: ['Column', 'Required', 'How to write it'],
     hints: {
       customer_phone: 'E.g. 0532 123 45 67; Turkish numbers may be written without the country code',
       customer_name: 'The customer’s first name',
@@ -214,13 +212,6 @@ export default {
       customer_vehicle_plate: 'E.g. 34 ABC 123',
       flag: '{{yes}} or {{no}}',
     },
-    columns: 'Columns',
-    required: 'required',
-    file: 'Excel file',
-    submit: 'Import',
-    uploading: 'Uploading… {{percent}}%',
-    processing: 'Processing the file…',
-    result: 'Import result',
     added: 'Added',
     existing: 'Already registered',
     failed: 'Rows with errors',
@@ -229,15 +220,6 @@ export default {
       '{{count}} row could not be imported. Correct the errors below in your file and upload just that row again; saved rows are not added twice.',
     retryPrompt_other:
       '{{count}} rows could not be imported. Correct the errors below in your file and upload just those rows again; saved rows are not added twice.',
-    errors: 'Rows with errors',
-    errorColumns: { row: 'Row', field: 'Column', reason: 'Error' },
-    downloadErrors: 'Download rows with errors',
-    errorsFile: 'import-errors.xlsx',
-    firstErrors:
-      'The first {{shown}} of {{count}} errors are listed below; the downloaded file holds every refused row.',
-    reasonNotListed: 'This row could not be imported; correct it and upload it again.',
-    errorsSheet: 'Rows with errors',
-    wholeFile: 'Whole file',
     another: 'Upload another file',
   },
 };

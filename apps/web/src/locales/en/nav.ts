@@ -49,5 +49,7 @@ export default {
     lendedCustomers: 'Lended customers',
     lendibleItems: 'Lendible items',
     locations: 'Malls',
+    stores: 'Stores',
+    storeCategories: 'Store Categories',
   },
 };

@@ -189,11 +189,9 @@ export default {
       'Müşterileri bir Excel (.xlsx) dosyasından toplu olarak ekleyin. İlk satır sütun adlarını taşımalıdır; en kolayı şablonu indirip doldurmaktır.',
     rules:
       'Telefon, ad ve soyad zorunludur; Türkiye numaraları ülke kodu olmadan yazılabilir. Tarihler GG.AA.YYYY ya da YYYY-AA-GG, cinsiyet Kadın/Erkek, izin sütunları Evet/Hayır olarak yazılabilir. AVM’de zaten kayıtlı bir telefon değiştirilmez, “Zaten kayıtlı” olarak sayılır; aynı dosyayı yeniden yüklemek kimseyi iki kez eklemez. Müşteri listesinden Excel’e aktarılan dosya da olduğu gibi yüklenebilir.',
-    template: 'Şablonu indir',
     templateFile: 'musteri-aktarim-sablonu.xlsx',
     templateSheet: 'Müşteriler',
     guideSheet: 'Açıklama',
-    guideHeader: ['Sütun', 'Zorunlu', 'Nasıl yazılır'],
     hints: {
       customer_phone: 'Ör. 0532 123 45 67; Türkiye numaraları ülke kodu olmadan yazılabilir',
       customer_name: 'Müşterinin adı',
@@ -210,13 +208,6 @@ export default {
       customer_vehicle_plate: 'Ör. 34 ABC 123',
       flag: '{{yes}} ya da {{no}}',
     },
-    columns: 'Sütunlar',
-    required: 'zorunlu',
-    file: 'Excel dosyası',
-    submit: 'İçe aktar',
-    uploading: 'Yükleniyor… %{{percent}}',
-    processing: 'Dosya işleniyor…',
-    result: 'Aktarım sonucu',
     added: 'Eklenen',
     existing: 'Zaten kayıtlı',
     failed: 'Hatalı satır',
@@ -225,15 +216,6 @@ export default {
       '{{count}} satır aktarılamadı. Aşağıdaki hataları dosyanızda düzeltip yalnızca bu satırlarla yeniden yükleyin; kaydedilen satırlar tekrar eklenmez.',
     retryPrompt_other:
       '{{count}} satır aktarılamadı. Aşağıdaki hataları dosyanızda düzeltip yalnızca bu satırlarla yeniden yükleyin; kaydedilen satırlar tekrar eklenmez.',
-    errors: 'Hatalı satırlar',
-    errorColumns: { row: 'Satır', field: 'Sütun', reason: 'Hata' },
-    downloadErrors: 'Hatalı satırları indir',
-    errorsFile: 'aktarim-hatalari.xlsx',
-    firstErrors:
-      'Aşağıda {{count}} hatanın ilk {{shown}} tanesi listeleniyor; indirilen dosyada hatalı satırların hepsi var.',
-    reasonNotListed: 'Bu satır aktarılamadı; hatayı düzeltip yeniden yükleyin.',
-    errorsSheet: 'Hatalı satırlar',
-    wholeFile: 'Dosyanın tamamı',
     another: 'Başka bir dosya yükle',
   },
 };

@@ -49,5 +49,7 @@ export default {
     lendedCustomers: 'Ödünç Alan Müşteriler',
     lendibleItems: 'Ödünç Verilebilir Ürünler',
     locations: 'AVM’ler',
+    stores: 'Mağazalar',
+    storeCategories: 'Mağaza Kategorileri',
   },
 };

@@ -138,7 +138,11 @@ export const navConfig: NavEntry[] = [
     kind: 'group',
     key: 'settings',
     icon: SettingsOutlinedIcon,
-    items: [{ key: 'locations', path: '/settings/locations' }],
+    items: [
+      { key: 'locations', path: '/settings/locations' },
+      { key: 'stores', path: '/settings/stores' },
+      { key: 'storeCategories', path: '/settings/store-categories' },
+    ],
   },
 ];
 
