@@ -94,8 +94,13 @@ export const UploadField = ({
           ? t('upload:limit', { limit: size(maxSize) })
           : undefined;
   const message = rejection ?? error ?? limits;
+  // A file of our store has a random name that means nothing to people: it is "the saved file".
   const fileName =
-    typeof value === 'string' ? decodeURIComponent(value.split('/').pop() ?? value) : value?.name;
+    typeof value === 'string'
+      ? value.startsWith('/api/files/')
+        ? t('upload:saved')
+        : decodeURIComponent(value.split('/').pop() ?? value)
+      : value?.name;
 
   return (
     <Stack spacing={1}>

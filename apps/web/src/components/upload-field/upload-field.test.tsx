@@ -79,6 +79,24 @@ describe('UploadField', () => {
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview');
   });
 
+  it('shows a saved file of our store as such, not by its random name, and another URL by its name', () => {
+    const stored = `/api/files/${'x'.repeat(43)}.png`;
+    const { rerender } = renderWithProviders(
+      <UploadField label="Logo" value={stored} onChange={() => {}} accept={acceptPresets.images} />,
+    );
+    expect(screen.getByText('Kayıtlı dosya')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Önizleme' })).toHaveAttribute('src', stored);
+    rerender(
+      <UploadField
+        label="Logo"
+        value="https://cdn.example.com/logo.png"
+        onChange={() => {}}
+        accept={acceptPresets.images}
+      />,
+    );
+    expect(screen.getByText('logo.png')).toBeInTheDocument();
+  });
+
   it('shows the upload progress', () => {
     renderWithProviders(<Controlled onChange={vi.fn()} progress={40} />);
     expect(screen.getByRole('progressbar', { name: 'Yükleniyor: %40' })).toHaveAttribute(

@@ -7,5 +7,6 @@ export default {
   wrongType: 'This file type is not accepted. Allowed: {{types}}',
   remove: 'Remove file',
   uploading: 'Uploading: {{percent}}%',
+  saved: 'Saved file',
   preview: 'Preview',
 };

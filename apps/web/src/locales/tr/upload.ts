@@ -7,5 +7,6 @@ export default {
   wrongType: 'Bu dosya türü kabul edilmiyor. İzin verilen: {{types}}',
   remove: 'Dosyayı kaldır',
   uploading: 'Yükleniyor: %{{percent}}',
+  saved: 'Kayıtlı dosya',
   preview: 'Önizleme',
 };
