@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
-import { type Browser, openBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 
 /** Digits from the clock: a second run on the same database adds new names, as names are unique per mall. */
 const stamp = String(Date.now()).slice(-5);
@@ -14,18 +14,10 @@ const stamp = String(Date.now()).slice(-5);
  * Ayarlar, finds it in the list, and edits it.
  */
 describe('store directory', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const category = `Evcil Hayvan ${stamp}`;
   const store = `Pati Dünyası ${stamp}`;
   const files = mkdtempSync(join(tmpdir(), 'avlu-stores-e2e-'));
-
-  beforeAll(async () => {
-    browser = await openBrowser();
-    await browser.signIn();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it('lists the demo mall’s stores under Ayarlar and is accessible', async () => {
     const { page } = browser;
