@@ -9,6 +9,7 @@ import { DEMO_CUSTOMERS_PER_MALL } from '../modules/customers/customers.demo';
 import { customers } from '../modules/customers/customers.tables';
 import { locations } from '../modules/locations/locations.tables';
 import type { DatabaseHandle } from '../platform/db/database';
+import { createFiles } from '../platform/files/files';
 import { generatedPasswordNotice, prepareFirstStart } from './first-start';
 
 let database: DatabaseHandle | undefined;
@@ -29,7 +30,7 @@ describe('first start', () => {
       demoData: true,
       admin: { email: 'yonetici@avm.example.com', password: 'gizli-parola' },
     });
-    expect(await prepareFirstStart(db, config)).toEqual({
+    expect(await prepareFirstStart(db, config, await createFiles(config, db))).toEqual({
       admin: { email: 'yonetici@avm.example.com', generatedPassword: undefined },
     });
 
@@ -74,7 +75,7 @@ describe('first start', () => {
       expect(through(null)).toBeLessThan(DEMO_CUSTOMERS_PER_MALL / 4);
     }
 
-    expect(await prepareFirstStart(db, config)).toBeUndefined();
+    expect(await prepareFirstStart(db, config, await createFiles(config, db))).toBeUndefined();
     expect(await db.$count(locations)).toBe(2);
     expect(await db.$count(admins)).toBe(1);
     expect(await db.$count(roles)).toBe(1);
@@ -82,10 +83,8 @@ describe('first start', () => {
 
   it('generates a strong password when none is configured, and seeds no mall without demo data', async () => {
     const db = await fresh();
-    const result = await prepareFirstStart(
-      db,
-      testConfig({ demoData: false, admin: { email: 'admin@avlu.local', password: undefined } }),
-    );
+    const config = testConfig({ demoData: false, admin: { email: 'admin@avlu.local', password: undefined } });
+    const result = await prepareFirstStart(db, config, await createFiles(config, db));
     const password = result?.admin.generatedPassword ?? '';
     expect(password).toMatch(/^[A-Za-z2-9]{20}$/);
     const [admin] = await db.select().from(admins);
@@ -97,7 +96,7 @@ describe('first start', () => {
 
   it('keeps admin emails unique whatever their letter case', async () => {
     const db = await fresh();
-    await prepareFirstStart(db, testConfig());
+    await prepareFirstStart(db, testConfig(), await createFiles(testConfig(), db));
     const [admin] = await db.select().from(admins);
     await expect(
       db.insert(admins).values({ ...admin!, _id: undefined, admin_email: admin!.admin_email.toUpperCase() }),
