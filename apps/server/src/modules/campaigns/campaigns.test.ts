@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   type Campaign,
   type CampaignType,
@@ -8,8 +11,9 @@ import {
   campaignTypes,
 } from '@avlu/contracts';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
+import { removeOrphanFiles } from '../../platform/files/file-references';
 import type { Jobs } from '../../platform/jobs';
 import { auditLog } from '../audit/audit.tables';
 import { channelNameKeys } from '../channels/channels.service';
@@ -18,7 +22,10 @@ import { archiveDueCampaigns, scheduleCampaignArchive } from './campaigns.archiv
 import { seedDemoCampaigns } from './campaigns.demo';
 import { campaigns } from './campaigns.tables';
 
-const ctx = useTestApp();
+// Files of its own: the orphan sweep below looks at every file of the store's directory.
+const dataDir = await mkdtemp(path.join(tmpdir(), 'avlu-campaigns-'));
+const ctx = useTestApp({ config: { dataDir } });
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
 const en = { 'accept-language': 'en' };
 const tr = { 'accept-language': 'tr' };
 
@@ -639,6 +646,11 @@ describe('demo campaigns', () => {
       expect(banner.statusCode).toBe(200);
       expect(banner.headers['content-type']).toBe('image/png');
     }
+    // The orphan sweep keeps every image a campaign shows (the array columns are in fileReferences).
+    await removeOrphanFiles(ctx.database.db, ctx.app.files.store, 0, new Date(Date.now() + 60_000));
+    for (const row of rows)
+      for (const url of [...row.campaign_images, ...row.campaign_scratch_images])
+        expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     const listed = (
       await call(mall._id, 'POST', 'campaign/filter', { filter: { campaign_state: ['activated'] } })
     ).json();

@@ -28,9 +28,10 @@ export const fileReferences: FileReference[] = [
 
 const isReferenced = (references: readonly FileReference[]): SQL =>
   or(
-    ...references.map(({ column, holds }) => {
+    ...references.map(({ column, holds, list }) => {
       const value = holds === 'url' ? sql`${FILES_PATH} || ${storedFiles.name}` : sql`${storedFiles.name}`;
-      return sql`exists (select 1 from ${column.table} where ${column} = ${value})`;
+      const refers = list ? sql`(${value}) = any(${column})` : sql`${column} = ${value}`;
+      return sql`exists (select 1 from ${column.table} where ${refers})`;
     }),
   ) ?? sql`false`;
 
