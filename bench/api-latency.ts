@@ -3,6 +3,7 @@ import { admins } from '../apps/server/src/modules/admins/admins.tables';
 import { createSession } from '../apps/server/src/modules/auth/sessions.service';
 import { locations } from '../apps/server/src/modules/locations/locations.tables';
 import { nameKey } from '../apps/server/src/platform/db/unique-names';
+import { createFiles } from '../apps/server/src/platform/files/files';
 import { benchApp, benchConfig } from './lib/app';
 import type { BenchEngine } from './lib/engines';
 import { type Figure, latency, sample } from './lib/timing';
@@ -14,7 +15,7 @@ export const apiLatency = async (engine: BenchEngine): Promise<Figure[]> => {
   const database = await engine.open();
   try {
     await database.migrate();
-    await prepareFirstStart(database.db, benchConfig());
+    await prepareFirstStart(database.db, benchConfig(), await createFiles(benchConfig(), database.db));
     await database.db.insert(locations).values(
       Array.from({ length: 200 }, (_, index) => ({
         location_name: `Bench AVM ${index}`,

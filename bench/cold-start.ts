@@ -1,4 +1,5 @@
 import { prepareFirstStart } from '../apps/server/src/db/first-start';
+import { createFiles } from '../apps/server/src/platform/files/files';
 import { benchApp, benchConfig } from './lib/app';
 import type { BenchEngine } from './lib/engines';
 import { type Figure, ms, timed } from './lib/timing';
@@ -9,7 +10,9 @@ export const coldStart = async (engine: BenchEngine): Promise<Figure[]> => {
     const [open, database] = await timed(engine.open);
     try {
       const [migrate] = await timed(database.migrate);
-      const [seed] = await timed(() => prepareFirstStart(database.db, benchConfig()));
+      const [seed] = await timed(async () =>
+        prepareFirstStart(database.db, benchConfig(), await createFiles(benchConfig(), database.db)),
+      );
       const [app, instance] = await timed(() => benchApp(database));
       await instance.close();
       return { open, migrate, seed, app };

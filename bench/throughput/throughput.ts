@@ -16,6 +16,7 @@ import {
   openPostgres,
   type QueryLogger,
 } from '../../apps/server/src/platform/db/database';
+import { createFiles } from '../../apps/server/src/platform/files/files';
 import { benchConfig } from '../lib/app';
 import type { Figure } from '../lib/timing';
 import { LOAD, type LoadRequest, type LoadResult, load } from './load';
@@ -149,7 +150,7 @@ const prepare = async (target: ServerTarget) => {
       : await openPglite({ dataDir: target.dataDir }, logger);
   try {
     await database.migrate();
-    await prepareFirstStart(database.db, benchConfig());
+    await prepareFirstStart(database.db, benchConfig(), await createFiles(benchConfig(), database.db));
     const admin = await seedStaff(database);
     const [mall] = await database.db.select({ _id: locations._id }).from(locations).limit(1);
     const { token } = await createSession(database.db, admin._id, { remember: true });

@@ -10,6 +10,7 @@ import { accountRoutes } from './modules/auth/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { staffSessions } from './modules/auth/session-cache';
 import { resolveSession } from './modules/auth/sessions.service';
+import { campaignRoutes } from './modules/campaigns/campaigns.routes';
 import { channelRoutes } from './modules/channels/channels.routes';
 import { customerEntryRoutes } from './modules/customers/customer-entry.routes';
 import { customerImportRoutes } from './modules/customers/customer-import.routes';
@@ -82,6 +83,7 @@ const modules = [
   storeImportRoutes,
   devRoutes,
   microSiteRoutes,
+  campaignRoutes,
 ];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */

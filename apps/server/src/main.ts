@@ -1,9 +1,11 @@
 import { buildApp } from './app';
 import { generatedPasswordNotice, prepareFirstStart } from './db/first-start';
+import { scheduleCampaignArchive } from './modules/campaigns/campaigns.archive';
 import { scheduleCustomerRetention } from './modules/customers/retention';
 import { scheduleMaintenance } from './modules/maintenance/maintenance';
 import { loadConfig } from './platform/config';
 import { type DatabaseHandle, openDatabase } from './platform/db/database';
+import { createFiles } from './platform/files/files';
 import { type Jobs, startJobs } from './platform/jobs';
 import { createLogger } from './platform/logger';
 
@@ -27,7 +29,9 @@ try {
     'database opened',
   );
   await database.migrate();
-  const firstStart = await prepareFirstStart(database.db, config);
+  // Made before the app, so that first start saves the demo campaigns' banners where the app serves them.
+  const files = await createFiles(config, database.db);
+  const firstStart = await prepareFirstStart(database.db, config, files);
   if (firstStart)
     logger.info({ email: firstStart.admin.email, demoData: config.demoData }, 'first system admin created');
   if (firstStart?.admin.generatedPassword) {
@@ -37,7 +41,8 @@ try {
   }
   jobs = await startJobs({ queue: database.queue, logger });
   await scheduleCustomerRetention(jobs, database.db, config.customerRetentionDays, logger);
-  app = await buildApp({ config, db: database.db, notices: database.notices, jobs, logger });
+  await scheduleCampaignArchive(jobs, database.db, logger);
+  app = await buildApp({ config, db: database.db, notices: database.notices, jobs, logger, files });
   await scheduleMaintenance(jobs, database.db, app.files.store, config, logger);
   if (config.production && app.sms.kind === 'outbox')
     logger.warn(

@@ -1,14 +1,19 @@
-import { SYSTEM_ADMIN_ROLE_NAME } from '@avlu/contracts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { campaignTypes, SYSTEM_ADMIN_ROLE_NAME } from '@avlu/contracts';
 import { verify } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, testConfig } from '../../test/helper';
 import { adminLocations, admins, roles } from '../modules/admins/admins.tables';
+import { campaigns } from '../modules/campaigns/campaigns.tables';
 import { channels } from '../modules/channels/channels.tables';
 import { DEMO_CUSTOMERS_PER_MALL } from '../modules/customers/customers.demo';
 import { customers } from '../modules/customers/customers.tables';
 import { locations } from '../modules/locations/locations.tables';
 import type { DatabaseHandle } from '../platform/db/database';
+import { createFiles } from '../platform/files/files';
 import { generatedPasswordNotice, prepareFirstStart } from './first-start';
 
 let database: DatabaseHandle | undefined;
@@ -16,6 +21,10 @@ afterEach(async () => {
   await database?.close();
   database = undefined;
 });
+// The demo campaigns' banners go to a directory of this file's own.
+const dataDir = await mkdtemp(path.join(tmpdir(), 'avlu-first-start-'));
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+const filesOf = (db: DatabaseHandle['db']) => createFiles(testConfig({ dataDir }), db);
 
 const fresh = async () => {
   database = await openDatabase();
@@ -29,7 +38,7 @@ describe('first start', () => {
       demoData: true,
       admin: { email: 'yonetici@avm.example.com', password: 'gizli-parola' },
     });
-    expect(await prepareFirstStart(db, config)).toEqual({
+    expect(await prepareFirstStart(db, config, await filesOf(db))).toEqual({
       admin: { email: 'yonetici@avm.example.com', generatedPassword: undefined },
     });
 
@@ -74,7 +83,14 @@ describe('first start', () => {
       expect(through(null)).toBeLessThan(DEMO_CUSTOMERS_PER_MALL / 4);
     }
 
-    expect(await prepareFirstStart(db, config)).toBeUndefined();
+    // Every demo mall has campaigns of the 13 types, their banners in the file store.
+    for (const mall of malls) {
+      const rows = await db.select().from(campaigns).where(eq(campaigns.location_id, mall._id));
+      expect(new Set(rows.map((row) => row.campaign_type)).size).toBe(campaignTypes.length);
+      expect(rows.every((row) => row.campaign_images.length > 0)).toBe(true);
+    }
+
+    expect(await prepareFirstStart(db, config, await filesOf(db))).toBeUndefined();
     expect(await db.$count(locations)).toBe(2);
     expect(await db.$count(admins)).toBe(1);
     expect(await db.$count(roles)).toBe(1);
@@ -82,10 +98,8 @@ describe('first start', () => {
 
   it('generates a strong password when none is configured, and seeds no mall without demo data', async () => {
     const db = await fresh();
-    const result = await prepareFirstStart(
-      db,
-      testConfig({ demoData: false, admin: { email: 'admin@avlu.local', password: undefined } }),
-    );
+    const config = testConfig({ demoData: false, admin: { email: 'admin@avlu.local', password: undefined } });
+    const result = await prepareFirstStart(db, config, await filesOf(db));
     const password = result?.admin.generatedPassword ?? '';
     expect(password).toMatch(/^[A-Za-z2-9]{20}$/);
     const [admin] = await db.select().from(admins);
@@ -97,7 +111,7 @@ describe('first start', () => {
 
   it('keeps admin emails unique whatever their letter case', async () => {
     const db = await fresh();
-    await prepareFirstStart(db, testConfig());
+    await prepareFirstStart(db, testConfig(), await filesOf(db));
     const [admin] = await db.select().from(admins);
     await expect(
       db.insert(admins).values({ ...admin!, _id: undefined, admin_email: admin!.admin_email.toUpperCase() }),

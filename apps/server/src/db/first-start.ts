@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { createSystemAdmin, hasAdmins } from '../modules/admins/admins.service';
+import { seedDemoCampaigns } from '../modules/campaigns/campaigns.demo';
 import { seedDemoChannels } from '../modules/channels/channels.demo';
 import { seedDemoCustomers } from '../modules/customers/customers.demo';
 import { locationsDemo } from '../modules/locations/locations.demo';
@@ -7,6 +8,7 @@ import { allLocationIds, createLocation } from '../modules/locations/locations.s
 import { seedDemoStores } from '../modules/stores/stores.demo';
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/db/database';
+import type { Files } from '../platform/files/files';
 import { generatePassword } from '../platform/passwords';
 
 /** Any number all instances agree on: two instances starting on one empty database seed it once. */
@@ -17,11 +19,13 @@ export type FirstStart = { admin: { email: string; generatedPassword: string | u
 /**
  * On a database without any admin: the demo malls when DEMO_DATA is on, then the system admin role and
  * its first admin for every mall, from ADMIN_EMAIL and ADMIN_PASSWORD or with a generated password the
- * caller shows once. A database that has an admin is left alone, so this runs on every start.
+ * caller shows once. A database that has an admin is left alone, so this runs on every start. The
+ * demo campaigns' banners are saved through `files` (the same store the app serves).
  */
 export const prepareFirstStart = async (
   db: Database,
   config: Pick<Config, 'admin' | 'demoData'>,
+  files: Pick<Files, 'save'>,
 ): Promise<FirstStart> =>
   db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_START_LOCK})`);
@@ -33,6 +37,7 @@ export const prepareFirstStart = async (
         const channelIds = (await seedDemoChannels(tx, [_id])).get(_id);
         await seedDemoCustomers(tx, _id, index + 1, channelIds);
         await seedDemoStores(tx, _id, index + 1);
+        await seedDemoCampaigns(tx, files, _id, { channelIds });
       }
     const generatedPassword = config.admin.password ? undefined : generatePassword();
     await createSystemAdmin(tx, {

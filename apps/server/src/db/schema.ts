@@ -5,6 +5,7 @@ export * from '../modules/audit/audit.tables';
 export * from '../modules/auth/login-throttles.tables';
 export * from '../modules/auth/rate-limits.tables';
 export * from '../modules/auth/sessions.tables';
+export * from '../modules/campaigns/campaigns.tables';
 export * from '../modules/channels/channels.tables';
 export * from '../modules/customers/customers.tables';
 export * from '../modules/invitations/invitations.tables';

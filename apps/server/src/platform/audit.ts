@@ -24,6 +24,8 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
   /** The actor when the request has no signed-in staff yet (a login, a register by invitation). */
   actorId?: string | null;
+  /** The mall when the request has none (a job's change to one mall's records). */
+  locationId?: string;
 };
 
 /** Request fields an audit row keeps; a request is optional so jobs can audit too. */
@@ -50,6 +52,6 @@ export const audit = async (
     client_address: clip(request?.ip, 64),
     user_agent: clip(typeof userAgent === 'string' ? userAgent : undefined, 512),
     details: entry.details ?? {},
-    location_id: request?.location?._id ?? null,
+    location_id: request?.location?._id ?? entry.locationId ?? null,
   });
 };

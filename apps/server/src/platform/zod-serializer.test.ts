@@ -35,9 +35,24 @@ describe('compiled response writers', () => {
     const schema = responseJsonSchema(item) as { properties: Record<string, Record<string, unknown>> };
     expect(schema.properties.name).toEqual({ type: ['string', 'null'] });
     expect(schema.properties.parent).toMatchObject({ type: 'object', nullable: true });
-    expect(schema.properties.kind).toMatchObject({ type: 'string', enum: ['a', 'b'], nullable: true });
+    expect(schema.properties.kind).toMatchObject({ type: 'string', enum: ['a', 'b', null], nullable: true });
     expect(JSON.stringify(schema)).not.toContain('anyOf');
     expect(JSON.stringify(schema)).not.toContain('additionalProperties');
+  });
+
+  it('write a null enum inside a union, whose branches are tested against the value', async () => {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setSerializerCompiler(createSerializerCompiler({ checkWithZod: true }));
+    const data = [{ _id: '1', name: null, tags: [], parent: null, kind: null }];
+    app.get(
+      '/items',
+      { schema: { response: { 200: z.union([z.array(item), z.object({ data: z.array(item) })]) } } },
+      () => data,
+    );
+    await app.ready();
+    const response = await app.inject({ url: '/items' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual(data);
   });
 
   it('under the test runner, refuse an answer Zod refuses (the check every test of the suite makes)', async () => {

@@ -8,8 +8,9 @@ type JsonSchema = Record<string, unknown>;
 
 /**
  * Zod's JSON Schema, read the way fast-json-stringify writes fastest and as Zod encodes:
- * - `anyOf: [X, { type: 'null' }]` (a nullable field) becomes X with `nullable: true`, which the writer
- *   writes directly, where anyOf makes it test each value against the branches first;
+ * - `anyOf: [X, { type: 'null' }]` (a nullable field) becomes X with `nullable: true` (an enum's
+ *   values with null among them), which the writer writes directly, where anyOf makes it test each
+ *   value against the branches first;
  * - `additionalProperties: false` is dropped: the writer leaves out undeclared fields anyway (as Zod
  *   strips them), and in a branch test it would refuse a value that merely carries more fields.
  */
@@ -27,7 +28,9 @@ const simplify = (node: unknown): unknown => {
     const other = branches[1 - nullIndex];
     if (nullIndex >= 0 && other && typeof other.type === 'string' && !other.anyOf) {
       const { anyOf: _, ...rest } = schema;
-      return { ...rest, ...other, nullable: true };
+      // `nullable` does not widen an enum: null joins its values, or a branch test refuses a null.
+      const values = Array.isArray(other.enum) ? { enum: [...other.enum, null] } : {};
+      return { ...rest, ...other, ...values, nullable: true };
     }
   }
   return schema;

@@ -93,6 +93,45 @@ CREATE TABLE "admin_sessions" (
 	"revoked_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "campaigns" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"campaign_name" varchar(120) NOT NULL,
+	"campaign_name_en" varchar(120) NOT NULL,
+	"campaign_name_key" text NOT NULL,
+	"campaign_name_en_key" text NOT NULL,
+	"campaign_description" text NOT NULL,
+	"campaign_description_en" text,
+	"campaign_type" varchar(32) NOT NULL,
+	"campaign_start_date" timestamp with time zone NOT NULL,
+	"campaign_end_date" timestamp with time zone NOT NULL,
+	"campaign_archive_date" timestamp with time zone NOT NULL,
+	"campaign_images" text[] DEFAULT '{}' NOT NULL,
+	"campaign_is_qrcode" boolean DEFAULT false NOT NULL,
+	"campaign_budget" integer,
+	"campaign_spending_limit" numeric(11, 2),
+	"campaign_spending_limit_type" varchar(32),
+	"campaign_point_multiplier" numeric(5, 2),
+	"campaign_participation" varchar(16),
+	"campaign_daily_participation_limit" integer,
+	"campaign_win_rate" integer,
+	"campaign_scratch_area_count" integer,
+	"campaign_scratch_images" text[] DEFAULT '{}' NOT NULL,
+	"campaign_session_day_count" integer,
+	"campaign_third_party_id" varchar(120),
+	"campaign_survey_id" varchar(24),
+	"campaign_regular_code" varchar(32),
+	"campaign_store_ids" varchar(24)[] DEFAULT '{}' NOT NULL,
+	"campaign_provider_ids" varchar(24)[] DEFAULT '{}' NOT NULL,
+	"campaign_channel_ids" varchar(24)[] DEFAULT '{}' NOT NULL,
+	"campaign_segment" jsonb,
+	"campaign_status" varchar(20) DEFAULT 'to_be_published' NOT NULL,
+	"coupon_print_count" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "campaigns_location_campaign" UNIQUE("location_id","_id")
+);
+--> statement-breakpoint
 CREATE TABLE "channel_channel_types" (
 	"channel_id" varchar(24) NOT NULL,
 	"channel_type_id" varchar(24) NOT NULL,
@@ -362,6 +401,7 @@ ALTER TABLE "agreements" ADD CONSTRAINT "agreements_location_id_locations__id_fk
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_admin_id_admins__id_fk" FOREIGN KEY ("actor_admin_id") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_unlock_links" ADD CONSTRAINT "admin_unlock_links_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_sessions" ADD CONSTRAINT "admin_sessions_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_channel_types" ADD CONSTRAINT "channel_channel_types_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_channel_types" ADD CONSTRAINT "channel_channel_types_channel_type_id_channel_types__id_fk" FOREIGN KEY ("channel_type_id") REFERENCES "public"."channel_types"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_types" ADD CONSTRAINT "channel_types_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -391,6 +431,14 @@ CREATE UNIQUE INDEX "admin_unlock_links_token_hash" ON "admin_unlock_links" USIN
 CREATE INDEX "admin_unlock_links_admin" ON "admin_unlock_links" USING btree ("admin_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_sessions_token_hash" ON "admin_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "admin_sessions_admin" ON "admin_sessions" USING btree ("admin_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "campaigns_name_key" ON "campaigns" USING btree ("location_id","campaign_name_key") WHERE "campaigns"."campaign_status" <> 'archived';--> statement-breakpoint
+CREATE UNIQUE INDEX "campaigns_name_en_key" ON "campaigns" USING btree ("location_id","campaign_name_en_key") WHERE "campaigns"."campaign_status" <> 'archived';--> statement-breakpoint
+CREATE INDEX "campaigns_location_status" ON "campaigns" USING btree ("location_id","campaign_status","campaign_start_date");--> statement-breakpoint
+CREATE INDEX "campaigns_location_type" ON "campaigns" USING btree ("location_id","campaign_type");--> statement-breakpoint
+CREATE INDEX "campaigns_to_archive" ON "campaigns" USING btree ("campaign_archive_date") WHERE "campaigns"."campaign_status" <> 'archived';--> statement-breakpoint
+CREATE INDEX "campaigns_channels" ON "campaigns" USING gin ("campaign_channel_ids");--> statement-breakpoint
+CREATE INDEX "campaigns_stores" ON "campaigns" USING gin ("campaign_store_ids");--> statement-breakpoint
+CREATE INDEX "campaigns_providers" ON "campaigns" USING gin ("campaign_provider_ids");--> statement-breakpoint
 CREATE INDEX "channel_channel_types_type" ON "channel_channel_types" USING btree ("channel_type_id");--> statement-breakpoint
 CREATE INDEX "channel_types_location" ON "channel_types" USING btree ("location_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "channel_types_name_key" ON "channel_types" USING btree ("location_id","channel_type_name_key");--> statement-breakpoint

@@ -2,6 +2,7 @@ import { locationSettings } from '@avlu/contracts';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, testConfig, useTestApp } from '../../../test/helper';
 import { prepareFirstStart } from '../../db/first-start';
+import { createFiles } from '../../platform/files/files';
 
 const ctx = useTestApp();
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -201,7 +202,8 @@ describe('demo malls', () => {
   it('are seeded with their own tokens and the İstanbul mall’s app links', async () => {
     const database = await openDatabase();
     try {
-      await prepareFirstStart(database.db, testConfig({ demoData: true }));
+      const config = testConfig({ demoData: true });
+      await prepareFirstStart(database.db, config, await createFiles(config, database.db));
       const rows = await database.db.query.locations.findMany({
         orderBy: (mall, { asc }) => asc(mall.location_name),
       });

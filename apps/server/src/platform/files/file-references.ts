@@ -1,6 +1,7 @@
 import { and, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { admins } from '../../modules/admins/admins.tables';
+import { campaigns } from '../../modules/campaigns/campaigns.tables';
 import { locations } from '../../modules/locations/locations.tables';
 import { stores } from '../../modules/stores/stores.tables';
 import type { Database } from '../db/database';
@@ -8,8 +9,11 @@ import { FILES_PATH } from './file-names';
 import type { FileStore } from './file-store';
 import { storedFiles } from './files.tables';
 
-/** A column that refers to stored files: by their public URL (`/api/files/<name>`) or by bare name. */
-export type FileReference = { column: AnyPgColumn; holds: 'url' | 'name' };
+/**
+ * A column that refers to stored files: by their public URL (`/api/files/<name>`) or by bare name;
+ * `list`: the column is an array of them (a campaign's images).
+ */
+export type FileReference = { column: AnyPgColumn; holds: 'url' | 'name'; list?: boolean };
 
 /**
  * Every column that may refer to a stored file. A module that keeps a file in a record (a receipt's
@@ -20,13 +24,16 @@ export const fileReferences: FileReference[] = [
   { column: admins.admin_profile_photo, holds: 'url' },
   { column: locations.logo_thumbnail, holds: 'url' },
   { column: stores.store_logo, holds: 'url' },
+  { column: campaigns.campaign_images, holds: 'url', list: true },
+  { column: campaigns.campaign_scratch_images, holds: 'url', list: true },
 ];
 
 const isReferenced = (references: readonly FileReference[]): SQL =>
   or(
-    ...references.map(({ column, holds }) => {
+    ...references.map(({ column, holds, list }) => {
       const value = holds === 'url' ? sql`${FILES_PATH} || ${storedFiles.name}` : sql`${storedFiles.name}`;
-      return sql`exists (select 1 from ${column.table} where ${column} = ${value})`;
+      const refers = list ? sql`(${value}) = any(${column})` : sql`${column} = ${value}`;
+      return sql`exists (select 1 from ${column.table} where ${refers})`;
     }),
   ) ?? sql`false`;
 
