@@ -12,6 +12,7 @@ import { staffSessions } from './modules/auth/session-cache';
 import { resolveSession } from './modules/auth/sessions.service';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes';
 import { channelRoutes } from './modules/channels/channels.routes';
+import { couponProviderRoutes } from './modules/coupon-providers/coupon-providers.routes';
 import { customerEntryRoutes } from './modules/customers/customer-entry.routes';
 import { customerImportRoutes } from './modules/customers/customer-import.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
@@ -84,6 +85,7 @@ const modules = [
   devRoutes,
   microSiteRoutes,
   campaignRoutes,
+  couponProviderRoutes,
 ];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */

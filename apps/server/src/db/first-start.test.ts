@@ -9,9 +9,11 @@ import { openDatabase, testConfig } from '../../test/helper';
 import { adminLocations, admins, roles } from '../modules/admins/admins.tables';
 import { campaigns } from '../modules/campaigns/campaigns.tables';
 import { channels } from '../modules/channels/channels.tables';
+import { couponProviders } from '../modules/coupon-providers/coupon-providers.tables';
 import { DEMO_CUSTOMERS_PER_MALL } from '../modules/customers/customers.demo';
 import { customers } from '../modules/customers/customers.tables';
 import { locations } from '../modules/locations/locations.tables';
+import { stores } from '../modules/stores/stores.tables';
 import type { DatabaseHandle } from '../platform/db/database';
 import { createFiles } from '../platform/files/files';
 import { generatedPasswordNotice, prepareFirstStart } from './first-start';
@@ -88,6 +90,16 @@ describe('first start', () => {
       const rows = await db.select().from(campaigns).where(eq(campaigns.location_id, mall._id));
       expect(new Set(rows.map((row) => row.campaign_type)).size).toBe(campaignTypes.length);
       expect(rows.every((row) => row.campaign_images.length > 0)).toBe(true);
+      // Coupon campaigns name stores of the mall's directory, code campaigns its coupon providers.
+      const ofType = (type: string) => rows.find((row) => row.campaign_type === type)!;
+      expect(ofType('coupon').campaign_store_ids.length).toBeGreaterThan(0);
+      expect(ofType('code').campaign_provider_ids.length).toBeGreaterThan(0);
+      const own = await db
+        .select({ _id: couponProviders._id })
+        .from(couponProviders)
+        .where(eq(couponProviders.location_id, mall._id));
+      expect(own.map((row) => row._id)).toEqual(expect.arrayContaining(ofType('code').campaign_provider_ids));
+      expect(await db.$count(stores, eq(stores.location_id, mall._id))).toBeGreaterThanOrEqual(110);
     }
 
     expect(await prepareFirstStart(db, config, await filesOf(db))).toBeUndefined();

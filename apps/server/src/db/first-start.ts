@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { createSystemAdmin, hasAdmins } from '../modules/admins/admins.service';
 import { seedDemoCampaigns } from '../modules/campaigns/campaigns.demo';
 import { seedDemoChannels } from '../modules/channels/channels.demo';
+import { seedDemoCouponProviders } from '../modules/coupon-providers/coupon-providers.demo';
 import { seedDemoCustomers } from '../modules/customers/customers.demo';
 import { locationsDemo } from '../modules/locations/locations.demo';
 import { allLocationIds, createLocation } from '../modules/locations/locations.service';
@@ -36,8 +37,9 @@ export const prepareFirstStart = async (
         // Channels first: the demo customers registered through them.
         const channelIds = (await seedDemoChannels(tx, [_id])).get(_id);
         await seedDemoCustomers(tx, _id, index + 1, channelIds);
-        await seedDemoStores(tx, _id, index + 1);
-        await seedDemoCampaigns(tx, files, _id, { channelIds });
+        const { activeStoreIds } = await seedDemoStores(tx, _id, index + 1);
+        const providerIds = await seedDemoCouponProviders(tx, _id, activeStoreIds);
+        await seedDemoCampaigns(tx, files, _id, { channelIds, storeIds: activeStoreIds, providerIds });
       }
     const generatedPassword = config.admin.password ? undefined : generatePassword();
     await createSystemAdmin(tx, {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { storedImageUrl } from '../common/files';
 import { objectId } from '../common/ids';
-import { listQuery, listSearchParams } from '../common/list-query';
+import { listQuery, listSearchParams, queryFlag } from '../common/list-query';
 import { isoDateTime, multilineText, requiredText, singleLineText } from '../common/text';
 import { segmentFilter, segmentNode } from '../customers/segment';
 import { normaliseCouponCode } from './coupon-code';
@@ -440,10 +440,7 @@ export type CampaignListQuery = z.infer<typeof campaignListQuery>;
 export const campaignSearchParams = listSearchParams({
   orderBy: z.enum(campaignSortKeys),
   filter: {
-    onlyArchived: z
-      .enum(['true', 'false'])
-      .transform((value) => value === 'true')
-      .optional(),
+    onlyArchived: queryFlag,
   },
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectId } from '../common/ids';
+import { listSearchParams, queryFlag } from '../common/list-query';
 import { requiredText } from '../common/text';
 
 /**
@@ -16,6 +17,8 @@ export const couponProvider = z.object({
   coupon_provider_name: z.string(),
   coupon_provider_type: couponProviderType,
   coupon_provider_store_id: objectId.nullable(),
+  /** The store's name, for lists and pickers; null for another provider. */
+  coupon_provider_store_name: z.string().nullable(),
   createdAt: z.string(),
 });
 export type CouponProvider = z.infer<typeof couponProvider>;
@@ -61,3 +64,23 @@ export const couponProviderInput = z
   }));
 export type CouponProviderInput = z.input<typeof couponProviderInput>;
 export type CouponProviderValues = z.output<typeof couponProviderInput>;
+
+export const couponProviderSortKeys = ['coupon_provider_name', 'coupon_provider_type', 'createdAt'] as const;
+
+/** `GET /campaign/coupon-providers`: every provider with `showAll=true` (the campaign form's picker), else one page. */
+export const couponProviderListQuery = listSearchParams({
+  orderBy: z.enum(couponProviderSortKeys),
+  filter: { showAll: queryFlag },
+});
+
+/**
+ * `GET /campaign/coupon-providers/categories`: the mall's store categories with their active stores,
+ * from which a store provider's store is picked, grouped as the directory groups them.
+ */
+export const couponProviderCategory = z.object({
+  _id: objectId,
+  store_category_name: z.string(),
+  store_category_name_en: z.string(),
+  stores: z.array(z.object({ _id: objectId, store_name: z.string() })),
+});
+export type CouponProviderCategory = z.infer<typeof couponProviderCategory>;

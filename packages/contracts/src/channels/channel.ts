@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { objectId } from '../common/ids';
-import { listSearchParams } from '../common/list-query';
+import { listSearchParams, queryFlag } from '../common/list-query';
 import { multilineText, requiredText, singleLineText } from '../common/text';
 
 /** Spec §3 Channel type (shown as "channel tags" in the back office): a label channels are grouped by. */
@@ -76,10 +76,7 @@ export type ChannelInput = z.input<typeof channelInput>;
 export type ChannelValues = z.output<typeof channelInput>;
 
 /** `showAll=true` answers every row as one array (pickers); otherwise one page of the list answer. */
-const showAll = z
-  .enum(['true', 'false'])
-  .transform((value) => value === 'true')
-  .optional();
+const showAll = queryFlag;
 
 export const channelSortKeys = ['channel_name', 'channel_name_en', 'createdAt'] as const;
 export const channelListQuery = listSearchParams({

@@ -90,6 +90,7 @@ export const errorCodes = [
   'UPLOAD_QUOTA_EXCEEDED',
   'FILE_LINK_INVALID',
   'STORE_CATEGORY_IN_USE',
+  'STORE_IN_USE',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

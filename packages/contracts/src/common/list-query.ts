@@ -11,6 +11,12 @@ export const pagination = z.strictObject({
 });
 
 export const sortOrder = z.enum(['asc', 'desc']);
+
+/** A yes/no query parameter (`showAll=true`, `onlyArchived=false`); left out, it is undefined. */
+export const queryFlag = z
+  .enum(['true', 'false'])
+  .transform((value) => value === 'true')
+  .optional();
 export type SortOrder = z.infer<typeof sortOrder>;
 
 /**

@@ -108,12 +108,15 @@ export const messages: Record<Language, Catalogue> = {
       COUPON_LOOKUP_LIMIT: 'Çok fazla kod sorgulandı; lütfen {{seconds}} saniye sonra tekrar deneyin',
       COUPON_IMPORT_FILE_INVALID:
         'Dosya okunamadı; kodları ilk sütunda olan bir xlsx ya da csv dosyası yükleyin',
-      COUPON_PROVIDER_IN_USE: 'Bu kupon sağlayıcısı kampanyalarda kullanılıyor; önce kampanyalardan çıkarın',
+      COUPON_PROVIDER_IN_USE:
+        '“{{name}}” arşivlenmemiş kampanyalarda kullanılıyor; önce kampanyalardan çıkarın',
       UPLOAD_QUOTA_EXCEEDED:
         'Yükleme sınırına ulaştınız: 24 saatte en fazla {{files}} dosya ve {{megabytes}} MB; lütfen daha sonra tekrar deneyin',
       FILE_LINK_INVALID: 'Dosya bağlantısı geçersiz ya da süresi dolmuş',
       STORE_CATEGORY_IN_USE:
         '“{{name}}” kategorisinde {{count}} mağaza var; silmeden önce bu mağazaları başka bir kategoriye taşıyın ya da silin',
+      STORE_IN_USE:
+        '“{{name}}” bir kupon sağlayıcısı ya da arşivlenmemiş bir kampanya tarafından kullanılıyor; önce oradan çıkarın',
     },
     validation: {
       required: 'Bu alan zorunludur',
@@ -316,12 +319,13 @@ export const messages: Record<Language, Catalogue> = {
       COUPON_LOOKUP_LIMIT: 'Too many codes were looked up; please try again in {{seconds}} seconds',
       COUPON_IMPORT_FILE_INVALID:
         'The file could not be read; upload an xlsx or csv file with the codes in its first column',
-      COUPON_PROVIDER_IN_USE: 'This coupon provider is used by campaigns; remove it from them first',
+      COUPON_PROVIDER_IN_USE: '“{{name}}” is used by campaigns not archived; remove it from them first',
       UPLOAD_QUOTA_EXCEEDED:
         'Upload limit reached: at most {{files}} files and {{megabytes}} MB in 24 hours; please try again later',
       FILE_LINK_INVALID: 'The file link is invalid or has expired',
       STORE_CATEGORY_IN_USE:
         'The category “{{name}}” has {{count}} stores; move them to another category or delete them first',
+      STORE_IN_USE: '“{{name}}” is used by a coupon provider or a campaign not archived; remove it from there first',
     },
     validation: {
       required: 'This field is required',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { storedImageUrl } from '../common/files';
 import { objectId } from '../common/ids';
-import { listQuery, listSearchParams } from '../common/list-query';
+import { listQuery, listSearchParams, queryFlag } from '../common/list-query';
 import { requiredText, safeUrl, singleLineText } from '../common/text';
 import { customerPhone } from '../customers/phone';
 
@@ -78,14 +78,8 @@ export type StoreInput = z.input<typeof storeInput>;
 export type StoreValues = z.output<typeof storeInput>;
 
 /** `showAll=true` answers every row as one array (pickers); otherwise one page of the list answer. */
-const showAll = z
-  .enum(['true', 'false'])
-  .transform((value) => value === 'true')
-  .optional();
-const flag = z
-  .enum(['true', 'false'])
-  .transform((value) => value === 'true')
-  .optional();
+const showAll = queryFlag;
+const flag = queryFlag;
 
 export const storeSortKeys = [
   'store_name',

@@ -132,6 +132,17 @@ CREATE TABLE "campaigns" (
 	CONSTRAINT "campaigns_location_campaign" UNIQUE("location_id","_id")
 );
 --> statement-breakpoint
+CREATE TABLE "coupon_providers" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"coupon_provider_name" varchar(120) NOT NULL,
+	"coupon_provider_name_key" text NOT NULL,
+	"coupon_provider_type" varchar(10) NOT NULL,
+	"coupon_provider_store_id" varchar(24),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "channel_channel_types" (
 	"channel_id" varchar(24) NOT NULL,
 	"channel_type_id" varchar(24) NOT NULL,
@@ -402,6 +413,8 @@ ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_admin_id_admins__id_fk" 
 ALTER TABLE "admin_unlock_links" ADD CONSTRAINT "admin_unlock_links_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_sessions" ADD CONSTRAINT "admin_sessions_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_providers" ADD CONSTRAINT "coupon_providers_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_providers" ADD CONSTRAINT "coupon_providers_coupon_provider_store_id_stores__id_fk" FOREIGN KEY ("coupon_provider_store_id") REFERENCES "public"."stores"("_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_channel_types" ADD CONSTRAINT "channel_channel_types_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_channel_types" ADD CONSTRAINT "channel_channel_types_channel_type_id_channel_types__id_fk" FOREIGN KEY ("channel_type_id") REFERENCES "public"."channel_types"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_types" ADD CONSTRAINT "channel_types_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -439,6 +452,8 @@ CREATE INDEX "campaigns_to_archive" ON "campaigns" USING btree ("campaign_archiv
 CREATE INDEX "campaigns_channels" ON "campaigns" USING gin ("campaign_channel_ids");--> statement-breakpoint
 CREATE INDEX "campaigns_stores" ON "campaigns" USING gin ("campaign_store_ids");--> statement-breakpoint
 CREATE INDEX "campaigns_providers" ON "campaigns" USING gin ("campaign_provider_ids");--> statement-breakpoint
+CREATE UNIQUE INDEX "coupon_providers_name_key" ON "coupon_providers" USING btree ("location_id","coupon_provider_name_key");--> statement-breakpoint
+CREATE INDEX "coupon_providers_store" ON "coupon_providers" USING btree ("coupon_provider_store_id");--> statement-breakpoint
 CREATE INDEX "channel_channel_types_type" ON "channel_channel_types" USING btree ("channel_type_id");--> statement-breakpoint
 CREATE INDEX "channel_types_location" ON "channel_types" USING btree ("location_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "channel_types_name_key" ON "channel_types" USING btree ("location_id","channel_type_name_key");--> statement-breakpoint

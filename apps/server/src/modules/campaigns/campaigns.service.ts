@@ -31,6 +31,8 @@ import { assertNamesFree, nameKey, rethrowNameTaken } from '../../platform/db/un
 import { AppError, invalidFields, notFound } from '../../platform/errors';
 import { assertStoredImage, type Files } from '../../platform/files/files';
 import { channels } from '../channels/channels.tables';
+import { assertCouponProvidersExist } from '../coupon-providers/coupon-providers.service';
+import { assertStoresExist } from '../stores/stores.service';
 import type { Acting } from '../users/acting';
 import { type CampaignRow, campaigns } from './campaigns.tables';
 
@@ -191,15 +193,17 @@ export const campaignsByChannel = async (
 };
 
 /**
- * Every record a campaign refers to must be the mall's, else 400 naming the list item. Desk channels
- * are checked here; the stores, coupon providers and surveys a campaign names join this one check
- * when their modules' tables exist, so every write path keeps calling only this function.
+ * Every record a campaign refers to must be the mall's, else 400 naming the list item: desk
+ * channels, stores and coupon providers. The survey a survey campaign names joins this one check
+ * when surveys exist, so every write path keeps calling only this function.
  */
 export const assertCampaignRefsExist = async (
   db: Database,
   locationId: string,
-  values: Pick<CampaignValues, 'campaign_channel_ids'>,
+  values: Pick<CampaignValues, 'campaign_channel_ids' | 'campaign_store_ids' | 'campaign_provider_ids'>,
 ) => {
+  await assertStoresExist(db, locationId, 'campaign_store_ids', values.campaign_store_ids);
+  await assertCouponProvidersExist(db, locationId, 'campaign_provider_ids', values.campaign_provider_ids);
   const ids = values.campaign_channel_ids;
   if (ids.length === 0) return;
   const found = await db

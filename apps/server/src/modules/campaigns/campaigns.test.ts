@@ -13,11 +13,15 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
+import { nameKey } from '../../platform/db/unique-names';
 import { removeOrphanFiles } from '../../platform/files/file-references';
 import type { Jobs } from '../../platform/jobs';
 import { auditLog } from '../audit/audit.tables';
 import { channelNameKeys } from '../channels/channels.service';
 import { channels } from '../channels/channels.tables';
+import { couponProviders } from '../coupon-providers/coupon-providers.tables';
+import { storeCategoryColumns } from '../stores/stores.service';
+import { storeCategories, stores } from '../stores/stores.tables';
 import { archiveDueCampaigns, scheduleCampaignArchive } from './campaigns.archive';
 import { seedDemoCampaigns } from './campaigns.demo';
 import { campaigns } from './campaigns.tables';
@@ -70,10 +74,54 @@ const newChannel = async (mallId: string, channel_name: string) => {
   return row!._id;
 };
 
+/** A store and a coupon provider of the mall, made once per mall, for the types that name them. */
+const refs = new Map<string, Promise<{ store: string; provider: string }>>();
+const refsOf = (mallId: string) => {
+  const made =
+    refs.get(mallId) ??
+    (async () => {
+      const db = ctx.database.db;
+      const [category] = await db
+        .insert(storeCategories)
+        .values({
+          location_id: mallId,
+          ...storeCategoryColumns({ store_category_name: 'Giyim', store_category_name_en: 'Clothing' }),
+        })
+        .returning();
+      const [store] = await db
+        .insert(stores)
+        .values({
+          location_id: mallId,
+          store_name: 'Mavi',
+          store_name_key: nameKey('Mavi'),
+          store_category_id: category!._id,
+          store_floor: 'Zemin Kat',
+        })
+        .returning();
+      const [provider] = await db
+        .insert(couponProviders)
+        .values({
+          location_id: mallId,
+          coupon_provider_name: 'Mavi',
+          coupon_provider_name_key: nameKey('Mavi'),
+          coupon_provider_type: 'store',
+          coupon_provider_store_id: store!._id,
+        })
+        .returning();
+      return { store: store!._id, provider: provider!._id };
+    })();
+  refs.set(mallId, made);
+  return made;
+};
+
 let names = 0;
-/** A valid campaign of a type (running from yesterday for ten days): the common fields and the type's required fields without a default. */
-const valid = async (type: CampaignType, extra: Record<string, unknown> = {}) => {
+/**
+ * A valid campaign of a type for the mall (running from yesterday for ten days): the common fields
+ * and the type's required fields without a default.
+ */
+const valid = async (mallId: string, type: CampaignType, extra: Record<string, unknown> = {}) => {
   const img = await image();
+  const { store, provider } = await refsOf(mallId);
   const sample: Record<CampaignTypeField, unknown> = {
     campaign_budget: 1000,
     campaign_spending_limit: 500.5,
@@ -88,8 +136,8 @@ const valid = async (type: CampaignType, extra: Record<string, unknown> = {}) =>
     campaign_third_party_id: 'PARTNER-42',
     campaign_survey_id: SURVEY,
     campaign_regular_code: 'yaz-2026',
-    campaign_store_ids: [STORE],
-    campaign_provider_ids: [PROVIDER],
+    campaign_store_ids: [store],
+    campaign_provider_ids: [provider],
     campaign_channel_ids: [],
     campaign_segment: [{ field: 'gender', in: ['female'] }],
   };
@@ -113,7 +161,7 @@ const valid = async (type: CampaignType, extra: Record<string, unknown> = {}) =>
 };
 
 const create = async (mallId: string, type: CampaignType, extra: Record<string, unknown> = {}) => {
-  const response = await call(mallId, 'POST', 'campaign', await valid(type, extra));
+  const response = await call(mallId, 'POST', 'campaign', await valid(mallId, type, extra));
   expect(response.statusCode, response.body).toBe(201);
   return campaign.strict().parse(response.json());
 };
@@ -140,7 +188,7 @@ const namesOf = (rows: Campaign[]) => rows.map((row) => row.campaign_name);
 describe('campaign types', () => {
   it.each(campaignTypes)('%s: created with its required fields, the others stored empty', async (type) => {
     const mall = await ctx.newLocation();
-    const body = await valid(type);
+    const body = await valid(mall._id, type);
     const created = await create(mall._id, type, body);
     expect(created).toMatchObject({
       campaign_type: type,
@@ -172,7 +220,7 @@ describe('campaign types', () => {
     // A field the type does not use is refused, naming it.
     const unused = campaignTypeFieldNames.find((field) => !used.has(field))!;
     const refused = await call(mall._id, 'POST', 'campaign', {
-      ...(await valid(type)),
+      ...(await valid(mall._id, type)),
       [unused]: unused === 'campaign_participation' ? 'once' : unused.endsWith('_ids') ? [STORE] : 5,
     });
     expect(refused.statusCode).toBe(400);
@@ -182,7 +230,7 @@ describe('campaign types', () => {
   it('words each refusal in Turkish and English', async () => {
     const mall = await ctx.newLocation();
     const body = {
-      ...(await valid('session_coupon')),
+      ...(await valid(mall._id, 'session_coupon')),
       campaign_session_day_count: 3650,
       campaign_win_rate: 10,
     };
@@ -205,7 +253,7 @@ describe('campaign types', () => {
       mall._id,
       'POST',
       'campaign',
-      await valid('birthday', { campaign_participation: 'once_a_day' }),
+      await valid(mall._id, 'birthday', { campaign_participation: 'once_a_day' }),
       tr,
     );
     expect(birthday.json().fields).toEqual({
@@ -215,7 +263,7 @@ describe('campaign types', () => {
       mall._id,
       'POST',
       'campaign',
-      await valid('birthday', { campaign_participation: 'unlimited' }),
+      await valid(mall._id, 'birthday', { campaign_participation: 'unlimited' }),
     );
     expect(birthdayEn.json().fields).toEqual({
       campaign_participation: 'A birthday campaign can be joined only once',
@@ -227,7 +275,10 @@ describe('campaign types', () => {
   it('holds the §5 date rules to the server’s clock', async () => {
     const mall = await ctx.newLocation();
     const fieldsOf = async (dates: Record<string, string>) => {
-      const response = await call(mall._id, 'POST', 'campaign', { ...(await valid('basic')), ...dates });
+      const response = await call(mall._id, 'POST', 'campaign', {
+        ...(await valid(mall._id, 'basic')),
+        ...dates,
+      });
       expect(response.statusCode).toBe(400);
       return response.json().fields;
     };
@@ -252,7 +303,7 @@ describe('campaign types', () => {
     });
     // Ten minutes ahead is enough; the start may lie in the past.
     const soon = await call(mall._id, 'POST', 'campaign', {
-      ...(await valid('basic')),
+      ...(await valid(mall._id, 'basic')),
       campaign_start_date: at(-30 * DAY),
       campaign_end_date: at(10 * MINUTE),
       campaign_archive_date: at(10 * MINUTE),
@@ -260,25 +311,39 @@ describe('campaign types', () => {
     expect(soon.statusCode, soon.body).toBe(201);
   });
 
-  it('refuses images not in the file store, channels of another mall, and names the mall already has', async () => {
+  it('refuses images not in the file store, channels, stores and providers of another mall, and names the mall already has', async () => {
     const mall = await ctx.newLocation();
     const other = await ctx.newLocation();
     const foreignChannel = await newChannel(other._id, 'Danışma');
     const ownChannel = await newChannel(mall._id, 'Danışma');
     const missing = await call(mall._id, 'POST', 'campaign', {
-      ...(await valid('coupon')),
+      ...(await valid(mall._id, 'coupon')),
       campaign_images: [await image(), `/api/files/${'b'.repeat(43)}.png`],
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toEqual({ 'campaign_images.1': 'Image not found; please upload it again' });
     const elsewhere = await call(mall._id, 'POST', 'campaign', {
-      ...(await valid('coupon')),
+      ...(await valid(mall._id, 'coupon')),
       campaign_channel_ids: [ownChannel, foreignChannel],
     });
     expect(elsewhere.statusCode).toBe(400);
     expect(Object.keys(elsewhere.json().fields)).toEqual(['campaign_channel_ids.1']);
+    // Stores and coupon providers of another mall are refused the same way.
+    const theirs = await refsOf(other._id);
+    const foreignRefs = await call(mall._id, 'POST', 'campaign', {
+      ...(await valid(mall._id, 'code')),
+      campaign_provider_ids: [theirs.provider],
+    });
+    expect(foreignRefs.json().fields).toEqual({
+      'campaign_provider_ids.0': 'This mall has no such coupon provider',
+    });
+    const foreignStore = await call(mall._id, 'POST', 'campaign', {
+      ...(await valid(mall._id, 'coupon')),
+      campaign_store_ids: [(await refsOf(mall._id)).store, theirs.store],
+    });
+    expect(foreignStore.json().fields).toEqual({ 'campaign_store_ids.1': 'This mall has no such store' });
     const external = await call(mall._id, 'POST', 'campaign', {
-      ...(await valid('basic')),
+      ...(await valid(mall._id, 'basic')),
       campaign_images: ['https://example.com/a.png'],
     });
     expect(external.statusCode).toBe(400);
@@ -289,7 +354,7 @@ describe('campaign types', () => {
       campaign_name_en: 'Sale Days',
     });
     const taken = await call(mall._id, 'POST', 'campaign', {
-      ...(await valid('basic')),
+      ...(await valid(mall._id, 'basic')),
       campaign_name: '  indirim   günleri ',
       campaign_name_en: 'SALE DAYS',
     });
@@ -424,7 +489,7 @@ describe('changing a campaign', () => {
     const mall = await ctx.newLocation();
     const created = await create(mall._id, 'coupon');
     const edited = await call(mall._id, 'PUT', `campaign/${created._id}`, {
-      ...(await valid('session_coupon')),
+      ...(await valid(mall._id, 'session_coupon')),
       campaign_name: 'Sinema Haftası',
     });
     expect(edited.statusCode, edited.body).toBe(200);
@@ -497,7 +562,7 @@ describe('changing a campaign', () => {
       code: 'CAMPAIGN_STATUS_CHANGE',
       message: 'A campaign cannot go from “Archived” to “Archived”',
     });
-    for (const body of [{ campaign_is_qrcode: true }, await valid('basic')]) {
+    for (const body of [{ campaign_is_qrcode: true }, await valid(mall._id, 'basic')]) {
       const response = await call(mall._id, 'PUT', `campaign/${archived._id}`, body);
       expect(response.statusCode).toBe(409);
       expect(response.json().code).toBe('CAMPAIGN_ARCHIVED');
@@ -505,7 +570,7 @@ describe('changing a campaign', () => {
     // Full values are checked like a new campaign's.
     const running = await create(mall._id, 'coupon');
     const invalid = await call(mall._id, 'PUT', `campaign/${running._id}`, {
-      ...(await valid('coupon')),
+      ...(await valid(mall._id, 'coupon')),
       campaign_store_ids: [],
       campaign_end_date: at(MINUTE),
     });
@@ -522,7 +587,7 @@ describe('changing a campaign', () => {
       ['GET', undefined],
       ['PUT', { campaign_status: 'published' }],
       ['PUT', { campaign_is_qrcode: true }],
-      ['PUT', await valid('basic')],
+      ['PUT', await valid(mall._id, 'basic')],
       ['DELETE', undefined],
     ] as const) {
       const response = await call(mall._id, method, `campaign/${theirs._id}`, body);

@@ -269,6 +269,14 @@ export const seedDemoStores = async (db: Database, locationId: string, mallNo: n
       });
     }
   });
-  await db.insert(stores).values(values);
-  return { categories: categoryRows.length, stores: values.length };
+  const inserted = await db
+    .insert(stores)
+    .values(values)
+    .returning({ _id: stores._id, active: stores.store_is_active });
+  return {
+    categories: categoryRows.length,
+    stores: values.length,
+    /** The open stores, in the order above: campaigns and coupon providers of the demo name them. */
+    activeStoreIds: inserted.filter((row) => row.active).map((row) => row._id),
+  };
 };

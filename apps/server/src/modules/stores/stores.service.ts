@@ -9,7 +9,7 @@ import {
   storeCategoryInput,
   storeInput,
 } from '@avlu/contracts';
-import { and, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, count, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { type ListRequest, listOrder, listPage, listSource } from '../../platform/db/list';
@@ -17,6 +17,8 @@ import { alphabetical, containsKeyword } from '../../platform/db/search';
 import { assertNamesFree, nameKey, rethrowNameTaken } from '../../platform/db/unique-names';
 import { AppError, invalidFields, notFound } from '../../platform/errors';
 import { assertStoredImage, type Files } from '../../platform/files/files';
+import { campaigns } from '../campaigns/campaigns.tables';
+import { couponProviders } from '../coupon-providers/coupon-providers.tables';
 import type { Acting } from '../users/acting';
 import { storeCategories, stores } from './stores.tables';
 
@@ -389,10 +391,54 @@ export const updateStore = (
     })
     .catch(whenStoreNameTaken);
 
+/** 400 naming `<field>.<index>` for the first id that is not a store of the mall (campaigns' pickers). */
+export const assertStoresExist = async (
+  db: Database,
+  locationId: string,
+  field: string,
+  ids: readonly string[],
+) => {
+  if (ids.length === 0) return;
+  const found = await db
+    .select({ _id: stores._id })
+    .from(stores)
+    .where(and(inArray(stores._id, [...ids]), storeInMall(locationId)));
+  const known = new Set(found.map((row) => row._id));
+  const index = ids.findIndex((id) => !known.has(id));
+  if (index >= 0) throw invalidFields({ [`${field}.${index}`]: 'campaignStoreNotFound' });
+};
+
+/**
+ * Refused (409 STORE_IN_USE, naming the store) while a coupon provider stands for it or a campaign
+ * that is not archived lists it; the store row is locked, so neither can start using it meanwhile.
+ */
 export const deleteStore = (db: Database, locationId: string, id: string, actor: Acting) =>
   db.transaction(async (tx) => {
-    const existing = await findStore(tx, locationId, id);
-    if (!existing) throw notFound();
+    const [locked] = await tx
+      .select({ _id: stores._id })
+      .from(stores)
+      .where(and(eq(stores._id, id), storeInMall(locationId)))
+      .for('update');
+    if (!locked) throw notFound();
+    const existing = (await findStore(tx, locationId, id))!;
+    const [provider] = await tx
+      .select({ _id: couponProviders._id })
+      .from(couponProviders)
+      .where(eq(couponProviders.coupon_provider_store_id, id))
+      .limit(1);
+    const [campaign] = await tx
+      .select({ _id: campaigns._id })
+      .from(campaigns)
+      .where(
+        and(
+          eq(campaigns.location_id, locationId),
+          ne(campaigns.campaign_status, 'archived'),
+          arrayOverlaps(campaigns.campaign_store_ids, [id]),
+        ),
+      )
+      .limit(1);
+    if (provider || campaign)
+      throw new AppError('STORE_IN_USE', 409, { params: { name: existing.store_name } });
     await tx.delete(stores).where(eq(stores._id, id));
     await auditStore(tx, actor, 'store.deleted', toStore(existing));
   });
