@@ -38,14 +38,15 @@ describe('staff identity and access', () => {
     const menu = page.getByRole('navigation', { name: 'Ana menü' });
     await menu.getByRole('button', { name: 'Müşteriler' }).waitFor();
     await menu.getByRole('button', { name: 'Ayarlar' }).waitFor();
-    expect(await menu.getByRole('button', { name: 'Kampanyalar' }).count()).toBe(0);
+    await menu.getByRole('button', { name: 'Kampanyalar' }).waitFor();
+    expect(await menu.getByRole('button', { name: 'Sadakat' }).count()).toBe(0);
     await page.getByText('Platform Yöneticisi').first().waitFor();
     await browser.screenshot('staff-dashboard-admin');
   });
 
   it('shows an unknown address as 404 inside the layout, the sidebar still there', async () => {
     const { page } = browser;
-    await browser.open('/campaigns/list');
+    await browser.open('/loyalty/receipts');
     await page.getByRole('heading', { name: 'Sayfa bulunamadı' }).waitFor();
     await page
       .getByRole('navigation', { name: 'Ana menü' })

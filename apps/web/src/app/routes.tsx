@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account/routes';
 import { authRoutes, guestAliasRoutes, unprotectedAuthRoutes } from '../features/auth/routes';
 import { channelRoutes } from '../features/channels/routes';
+import { couponProviderRoutes } from '../features/coupon-providers/routes';
 import { customerRoutes } from '../features/customers/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { RouteError } from '../features/errors/RouteError';
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
           ...registrationRoutes,
           ...channelRoutes,
           ...customerRoutes,
+          ...couponProviderRoutes,
           // Feature route lists go here: reports, campaigns, feedbacks, agreements, qr-codes,
           // marketing, reservation, surveys, lending, loyalty.
           notFoundInLayoutRoute,

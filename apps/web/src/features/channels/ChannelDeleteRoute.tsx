@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { useDeleteRoute, useDeleteTarget } from '../../components/resource-list-page/delete-route';
 import { useConfirmedRemove } from '../../lib/data-table';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { channelName, channels } from './channels.resource';
-import { useDeleteRoute, useDeleteTarget } from './delete-route';
 
 /** /registration/channels/{channelId}/delete: the list stays behind the question. */
 export default function ChannelDeleteRoute() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { useDeleteRoute, useDeleteTarget } from '../../components/resource-list-page/delete-route';
 import { useConfirmedRemove } from '../../lib/data-table';
 import { channelTypes, useAllChannelTypes } from './channels.resource';
-import { useDeleteRoute, useDeleteTarget } from './delete-route';
 
 /** /registration/channel-tags/{channelTagId}/delete: the list stays behind the question. */
 export default function ChannelTagDeleteRoute() {

@@ -1,8 +1,10 @@
+import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import type { FieldValues } from 'react-hook-form';
 import { TextField, type TextFieldProps } from './TextField';
 
-export type SelectOption = { value: string | number; label: string };
+/** An option; options with a `group` are listed under its heading, in the order given. */
+export type SelectOption = { value: string | number; label: string; group?: string };
 
 export type SelectFieldProps<T extends FieldValues = FieldValues> = Omit<
   TextFieldProps<T>,
@@ -22,10 +24,13 @@ export const SelectField = <T extends FieldValues = FieldValues>({
     select
     parse={(text) => options.find((option) => String(option.value) === text)?.value}
   >
-    {options.map((option) => (
+    {options.flatMap((option, index) => [
+      ...(option.group !== undefined && option.group !== options[index - 1]?.group
+        ? [<ListSubheader key={`group:${option.group}`}>{option.group}</ListSubheader>]
+        : []),
       <MenuItem key={option.value} value={String(option.value)}>
         {option.label}
-      </MenuItem>
-    ))}
+      </MenuItem>,
+    ])}
   </TextField>
 );

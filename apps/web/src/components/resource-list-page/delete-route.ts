@@ -1,7 +1,7 @@
 import { isObjectId } from '@avlu/contracts';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import type { DeleteRouteState } from '../../components/resource-list-page/ResourceListPage';
+import type { DeleteRouteState } from './ResourceListPage';
 
 /**
  * The record a `…/{id}/delete` route is about: its id (undefined when the parameter is not an id)
