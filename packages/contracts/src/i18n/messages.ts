@@ -325,7 +325,8 @@ export const messages: Record<Language, Catalogue> = {
       FILE_LINK_INVALID: 'The file link is invalid or has expired',
       STORE_CATEGORY_IN_USE:
         'The category “{{name}}” has {{count}} stores; move them to another category or delete them first',
-      STORE_IN_USE: '“{{name}}” is used by a coupon provider or a campaign not archived; remove it from there first',
+      STORE_IN_USE:
+        '“{{name}}” is used by a coupon provider or a campaign not archived; remove it from there first',
     },
     validation: {
       required: 'This field is required',

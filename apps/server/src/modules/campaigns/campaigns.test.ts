@@ -36,8 +36,8 @@ const tr = { 'accept-language': 'tr' };
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+/** An id no record has: refused wherever it is not the mall's. */
 const STORE = '65a1b2c3d4e5f60718293a4b';
-const PROVIDER = '65a1b2c3d4e5f60718293a4c';
 const SURVEY = '65a1b2c3d4e5f60718293a4d';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
