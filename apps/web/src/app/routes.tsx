@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account/routes';
 import { authRoutes, guestAliasRoutes, unprotectedAuthRoutes } from '../features/auth/routes';
+import { campaignRoutes } from '../features/campaigns/routes';
 import { channelRoutes } from '../features/channels/routes';
 import { customerRoutes } from '../features/customers/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
           ...registrationRoutes,
           ...channelRoutes,
           ...customerRoutes,
+          ...campaignRoutes,
           // Feature route lists go here: reports, campaigns, feedbacks, agreements, qr-codes,
           // marketing, reservation, surveys, lending, loyalty.
           notFoundInLayoutRoute,
