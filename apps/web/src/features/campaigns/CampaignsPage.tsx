@@ -4,7 +4,6 @@ import {
   type CampaignState,
   type CampaignStatus,
   type CampaignType,
-  campaignStateAt,
   campaignStates,
   campaignStatusChangeProblem,
   campaignTypes,
