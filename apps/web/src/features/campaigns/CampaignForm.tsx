@@ -304,11 +304,7 @@ export function CampaignForm({ mode, defaultValues, onSubmit }: CampaignFormProp
         </Stack>
         <Stack spacing={3}>
           <Section title={t('form.dates')} subheader={t('form.datesHint')}>
-            <DateTimeField
-              name="campaign_start_date"
-              required={required('campaign_start_date')}
-              disablePast={mode === 'create'}
-            />
+            <DateTimeField name="campaign_start_date" required={required('campaign_start_date')} />
             <DateTimeField name="campaign_end_date" required={required('campaign_end_date')} />
             <DateTimeField
               name="campaign_archive_date"
