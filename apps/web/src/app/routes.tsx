@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account/routes';
 import { authRoutes, guestAliasRoutes, unprotectedAuthRoutes } from '../features/auth/routes';
+import { campaignRoutes } from '../features/campaigns/routes';
 import { channelRoutes } from '../features/channels/routes';
 import { couponProviderRoutes } from '../features/coupon-providers/routes';
 import { customerRoutes } from '../features/customers/routes';
@@ -72,8 +73,9 @@ export const routes: RouteObject[] = [
           ...registrationRoutes,
           ...channelRoutes,
           ...customerRoutes,
+          ...campaignRoutes,
           ...couponProviderRoutes,
-          // Feature route lists go here: reports, campaigns, feedbacks, agreements, qr-codes,
+          // Feature route lists go here: reports, feedbacks, agreements, qr-codes,
           // marketing, reservation, surveys, lending, loyalty.
           notFoundInLayoutRoute,
         ],

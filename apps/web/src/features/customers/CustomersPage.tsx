@@ -17,11 +17,11 @@ import { PageHeader } from '../../components/page-header/PageHeader';
 import { DataTable } from '../../lib/data-table';
 import { useExport } from '../../lib/excel/use-export';
 import { formatDate } from '../../lib/i18n/dates';
-import { useLanguage } from '../../lib/i18n/use-language';
 import { usePermissions } from '../../lib/permissions';
 import { ConsentIcons } from './ConsentIcons';
 import { useChannelNames } from './channel-names';
-import { customers, displayPhone, exportCustomers, useCustomerCount } from './customers.resource';
+import { customers, displayPhone, exportCustomers } from './customers.resource';
+import { SegmentCount } from './filter/SegmentCount';
 import { SegmentFilterBuilder } from './filter/SegmentFilterBuilder';
 import { compileDraft, type Draft, draftOf, parseFilterParam } from './filter/segment-draft';
 
@@ -161,31 +161,8 @@ function FilterCard({ filter }: { filter: SegmentFilter }) {
 
   return (
     <Card sx={{ p: 3 }}>
-      <SegmentFilterBuilder draft={draft} onChange={setDraft} summary={<CountSummary filter={filter} />} />
+      <SegmentFilterBuilder draft={draft} onChange={setDraft} summary={<SegmentCount filter={filter} />} />
     </Card>
-  );
-}
-
-function CountSummary({ filter }: { filter: SegmentFilter }) {
-  const { t } = useTranslation('customers');
-  const language = useLanguage();
-  const count = useCustomerCount(filter);
-  if (count.isError) return <Chip color="error" variant="outlined" label={count.error.message} />;
-  return (
-    <Chip
-      color="primary"
-      variant={filter.length ? 'filled' : 'outlined'}
-      aria-live="polite"
-      icon={count.isFetching ? <CircularProgress size={14} color="inherit" /> : undefined}
-      label={
-        count.data === undefined
-          ? t('filter.counting')
-          : t(filter.length ? 'filter.count' : 'filter.countAll', {
-              count: count.data,
-              formatted: new Intl.NumberFormat(language).format(count.data),
-            })
-      }
-    />
   );
 }
 

@@ -9,6 +9,7 @@
  *   <NumberField name="priority" hint="point-providers:priorityHint" />
  *   <SelectField name="type" options={types.map((v) => ({ value: v, label: t(`point-providers:types.${v}`) }))} />
  *   <DateField name="start_date" />                        // typed DD/MM/YYYY, held as YYYY-MM-DD
+ *   <DateTimeField name="starts_at" />                      // typed DD-MM-YYYY HH:mm in Istanbul, held as an ISO moment
  *   <SubmitButton />
  * </Form>
  * ```
@@ -17,6 +18,7 @@
  * fields not on screen appear in an alert above the form.
  */
 export { DateField, type DateFieldProps } from './DateField';
+export { DateTimeField, type DateTimeFieldProps } from './DateTimeField';
 export { Form, type FormProps } from './Form';
 export { UnsavedChangesGuard } from './leave-guard';
 export { NumberField } from './NumberField';

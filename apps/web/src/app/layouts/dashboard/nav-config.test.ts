@@ -18,11 +18,14 @@ describe('sidebar entries', () => {
     const keys = (entries: ReturnType<typeof permittedNav>) =>
       entries.flatMap((entry) => (entry.kind === 'link' ? [entry.key] : entry.items.map((item) => item.key)));
     const shown = keys(permittedNav((path) => canVisit(systemAdminRole, path)));
-    expect(shown).toEqual(expect.arrayContaining(['dashboard', 'customerList', 'channels', 'locations']));
-    for (const unbuilt of ['campaigns', 'receipts', 'agreements', 'qrCodes', 'smsNotifications', 'surveys'])
+    expect(shown).toEqual(
+      expect.arrayContaining(['dashboard', 'customerList', 'channels', 'campaigns', 'locations']),
+    );
+    for (const unbuilt of ['receipts', 'agreements', 'qrCodes', 'smsNotifications', 'surveys'])
       expect(shown).not.toContain(unbuilt);
     expect(hasScreen('/customers/filter')).toBe(true);
-    expect(hasScreen('/campaigns/list')).toBe(false);
+    expect(hasScreen('/campaigns/list')).toBe(true);
+    expect(hasScreen('/loyalty/receipts')).toBe(false);
   });
 
   it('cuts groups down to their permitted screens and drops empty ones', () => {

@@ -191,13 +191,17 @@ type BuilderProps = {
   onChange: (draft: Draft) => void;
   /** The live count of the finished conditions, shown beside the actions. */
   summary?: ReactNode;
+  /** The heading, already translated; 'Müşteri filtresi' by default. */
+  title?: string;
+  /** What an empty builder says, already translated; by default that every customer is listed. */
+  emptyText?: string;
 };
 
 /**
  * The segment filter of contracts' segment.ts as rows of conditions: add any kind, edit it in place,
  * remove it, and choose whether all or any of them must hold.
  */
-export function SegmentFilterBuilder({ draft, onChange, summary }: BuilderProps) {
+export function SegmentFilterBuilder({ draft, onChange, summary, title, emptyText }: BuilderProps) {
   const { t } = useTranslation('customers');
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const chosen = (field: 'province' | 'district') =>
@@ -217,10 +221,10 @@ export function SegmentFilterBuilder({ draft, onChange, summary }: BuilderProps)
     onChange({ ...draft, conditions: draft.conditions.filter((item) => item.id !== id) });
 
   return (
-    <Stack spacing={2} component="section" aria-label={t('filter.title')}>
+    <Stack spacing={2} component="section" aria-label={title ?? t('filter.title')}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Typography variant="subtitle1" component="h2">
-          {t('filter.title')}
+          {title ?? t('filter.title')}
         </Typography>
         {draft.conditions.length > 1 && (
           <ToggleButtonGroup
@@ -241,7 +245,7 @@ export function SegmentFilterBuilder({ draft, onChange, summary }: BuilderProps)
 
       {draft.conditions.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          {t('filter.none')}
+          {emptyText ?? t('filter.none')}
         </Typography>
       ) : (
         <Stack spacing={1.5} divider={<Divider flexItem />}>

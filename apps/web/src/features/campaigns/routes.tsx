@@ -1,0 +1,20 @@
+import { lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+
+const CampaignsPage = lazy(() => import('./CampaignsPage'));
+const CampaignArchivePage = lazy(() => import('./CampaignArchivePage'));
+const CampaignCreatePage = lazy(() => import('./CampaignCreatePage'));
+const CampaignEditPage = lazy(() => import('./CampaignEditPage'));
+
+/**
+ * /campaigns (the group's root, to the list), /campaigns/list, /campaigns/archive, /campaigns/new and
+ * /campaigns/{id}/edit (spec §2; issue 13 point 10). contracts' subjectOfPage maps them all to
+ * `modules:campaigns:campaigns`.
+ */
+export const campaignRoutes: RouteObject[] = [
+  { path: 'campaigns', element: <Navigate to="/campaigns/list" replace /> },
+  { path: 'campaigns/list', element: <CampaignsPage /> },
+  { path: 'campaigns/archive', element: <CampaignArchivePage /> },
+  { path: 'campaigns/new', element: <CampaignCreatePage /> },
+  { path: 'campaigns/:campaignId/edit', element: <CampaignEditPage /> },
+];
