@@ -8,8 +8,9 @@ import { type BoundFieldProps, useFormField } from '../../lib/form';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { usePermissions } from '../../lib/permissions';
 import { channelName, channels, everyRow } from '../channels/channels.resource';
+import { useAllCouponProviders } from '../coupon-providers/coupon-providers.resource';
 import { matchesFolded } from '../geo';
-import { useProviderOptions, useStoreOptions } from './campaigns.resource';
+import { useAllStores } from '../stores/stores.resource';
 
 type Picked = { names: Map<string, string>; loading: boolean; failed?: string };
 type IdsFieldProps<T extends FieldValues> = BoundFieldProps<T> & { required?: boolean };
@@ -64,13 +65,10 @@ const IdsField = <T extends FieldValues>({
   );
 };
 
-/**
- * The mall's stores (`GET /data/stores?showAll=true`). TODO when the store directory is merged:
- * read the stores resource of `features/stores/` instead of `useStoreOptions`.
- */
+/** The mall's stores (`GET /data/stores?showAll=true`). */
 export const StoresField = <T extends FieldValues>(props: IdsFieldProps<T>) => {
   const { t } = useTranslation('campaigns');
-  const stores = useStoreOptions();
+  const stores = useAllStores();
   const names = useMemo(
     () => new Map((stores.data ?? []).map((store) => [store._id, store.store_name])),
     [stores.data],
@@ -88,7 +86,7 @@ export const StoresField = <T extends FieldValues>(props: IdsFieldProps<T>) => {
 /** The mall's coupon providers (`GET /campaign/coupon-providers`), a store provider with its kind. */
 export const ProvidersField = <T extends FieldValues>(props: IdsFieldProps<T>) => {
   const { t } = useTranslation('campaigns');
-  const providers = useProviderOptions();
+  const providers = useAllCouponProviders();
   const names = useMemo(
     () =>
       new Map(

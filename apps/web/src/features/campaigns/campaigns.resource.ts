@@ -73,47 +73,6 @@ export const useQrCodeChange = () =>
     { success: (on) => (on ? 'campaigns:qrCode.on' : 'campaigns:qrCode.off') },
   );
 
-/**
- * `GET /data/stores?showAll=true`: the mall's stores for the picker. The store directory is being
- * built beside this (`features/stores/`); until it lands here only the two fields the picker needs
- * are read. TODO on merge: use the stores resource instead.
- */
-const storeOption = z.object({ _id: z.string(), store_name: z.string() });
-const storeOptions = z
-  .union([z.array(storeOption), listResponse(storeOption)])
-  .transform((answer) => asListResponse(answer).data);
-export type StoreOption = z.infer<typeof storeOption>;
-
-export const useStoreOptions = () =>
-  useQuery<StoreOption[], ApiError>({
-    queryKey: ['stores', 'campaign-picker'],
-    queryFn: ({ signal }) =>
-      api.get('/data/stores', { query: { showAll: true }, schema: storeOptions, signal, dedupe: false }),
-    staleTime: 60_000,
-    retry: false,
-  });
-
-/** `GET /campaign/coupon-providers`: who honours a campaign's codes (spec §3 Coupon provider). */
-const providerOption = couponProvider.pick({
-  _id: true,
-  coupon_provider_name: true,
-  coupon_provider_type: true,
-  coupon_provider_store_id: true,
-});
-const providerOptions = z
-  .union([z.array(providerOption), listResponse(providerOption)])
-  .transform((answer) => asListResponse(answer).data);
-export type ProviderOption = z.infer<typeof providerOption>;
-
-export const useProviderOptions = () =>
-  useQuery<ProviderOption[], ApiError>({
-    queryKey: ['coupon-providers', 'campaign-picker'],
-    queryFn: ({ signal }) =>
-      api.get('/campaign/coupon-providers', { schema: providerOptions, signal, dedupe: false }),
-    staleTime: 60_000,
-    retry: false,
-  });
-
 /** The campaign's name in the language of the screen. */
 export const campaignName = (row: Pick<Campaign, 'campaign_name' | 'campaign_name_en'>, language: string) =>
   language === 'en' ? row.campaign_name_en || row.campaign_name : row.campaign_name;

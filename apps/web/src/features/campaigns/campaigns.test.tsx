@@ -13,9 +13,25 @@ const server = installTestServer();
 const asAdmin = { signedInAs: { role: systemAdminRole } };
 
 const image = (letter: string) => `/api/files/${letter.repeat(43)}.jpg`;
+const storeOf = (_id: string, store_name: string) => ({
+  _id,
+  store_name,
+  store_category_id: '64b00000000000000000c001',
+  store_category_name: 'Yeme-İçme',
+  store_category_name_en: 'Food',
+  store_floor: 'Zemin Kat',
+  store_unit_no: null,
+  store_phone: null,
+  store_logo: null,
+  store_website: null,
+  store_cms_id: null,
+  store_is_active: true,
+  createdAt: '2026-01-10T09:00:00.000Z',
+  updatedAt: '2026-01-10T09:00:00.000Z',
+});
 const stores = [
-  { _id: '64b00000000000000000a001', store_name: 'Kahve Durağı' },
-  { _id: '64b00000000000000000a002', store_name: 'Şık Ayakkabı' },
+  storeOf('64b00000000000000000a001', 'Kahve Durağı'),
+  storeOf('64b00000000000000000a002', 'Şık Ayakkabı'),
 ];
 const providers = [
   {
@@ -23,6 +39,8 @@ const providers = [
     coupon_provider_name: 'Sinema Salonu',
     coupon_provider_type: 'other',
     coupon_provider_store_id: null,
+    coupon_provider_store_name: null,
+    createdAt: '2026-01-10T09:00:00.000Z',
   },
 ];
 

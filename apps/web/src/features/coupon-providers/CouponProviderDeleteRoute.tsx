@@ -9,7 +9,7 @@ export default function CouponProviderDeleteRoute() {
   const target = useDeleteTarget('couponProviderId');
   // On a deep link the name comes from the list (the API has no single read of a provider).
   const all = useAllCouponProviders();
-  const found = all.data?.data.find((row) => row._id === target.id)?.coupon_provider_name;
+  const found = all.data?.find((row) => row._id === target.id)?.coupon_provider_name;
   const loaded = found ?? (all.data || all.isError ? null : undefined);
   useDeleteRoute({
     id: target.id,

@@ -11,8 +11,9 @@ import {
   storeImportResult,
   storeInput,
 } from '@avlu/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api, type DownloadProgress, type UploadProgress } from '../../lib/api';
+import { type ApiError, api, type DownloadProgress, type UploadProgress } from '../../lib/api';
 import { defineResource, filterList } from '../../lib/resource';
 import { imageValue } from '../account/upload-image';
 
@@ -41,6 +42,18 @@ export const storeCategories = defineResource<StoreCategory, StoreCategoryInput>
     removed: 'stores:categories.removed',
   },
 });
+
+/**
+ * Every store of the mall (`GET /data/stores?showAll=true`, which any staff of the mall may read):
+ * the store pickers of campaigns and the other modules. Refreshed with the store lists.
+ */
+export const useAllStores = () =>
+  useQuery<Store[], ApiError>({
+    queryKey: [...stores.keys.lists(), 'all'],
+    queryFn: ({ signal }) =>
+      api.get('/data/stores', { query: { showAll: true }, schema: z.array(store), signal, dedupe: false }),
+    staleTime: 60_000,
+  });
 
 /** Every category of the mall (`showAll=true`), for the pickers and the list's filter. */
 export const useAllStoreCategories = () =>
