@@ -6,7 +6,6 @@ import {
   type CampaignValues,
   campaign,
   campaignInput,
-  couponProvider,
   type ListResponse,
   listResponse,
 } from '@avlu/contracts';
