@@ -179,7 +179,7 @@ function QrSwitch({ row }: { row: Campaign }) {
 const qrColumn: GridColDef<Campaign>[] = [
   {
     field: 'campaign_is_qrcode',
-    width: 110,
+    width: 90,
     sortable: false,
     renderCell: ({ row }) => <QrSwitch row={row} />,
   },

@@ -43,7 +43,7 @@ export const useCampaignColumns = (more: GridColDef<Campaign>[] = []): GridColDe
     const date = (field: 'campaign_start_date' | 'campaign_end_date' | 'campaign_archive_date') =>
       ({
         field,
-        width: 150,
+        width: 130,
         valueFormatter: (value: string) => formatDate(value),
       }) satisfies GridColDef<Campaign>;
     const now = new Date();
@@ -53,7 +53,7 @@ export const useCampaignColumns = (more: GridColDef<Campaign>[] = []): GridColDe
         field: language === 'en' ? 'campaign_name_en' : 'campaign_name',
         headerName: t('list.name'),
         flex: 1,
-        minWidth: 240,
+        minWidth: 220,
         renderCell: ({ row }): ReactNode => (
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', height: 1, minWidth: 0 }}>
             <Avatar
@@ -72,7 +72,7 @@ export const useCampaignColumns = (more: GridColDef<Campaign>[] = []): GridColDe
       },
       {
         field: 'campaign_type',
-        width: 150,
+        width: 140,
         valueFormatter: (value: Campaign['campaign_type']) => t(`types.${value}`),
       },
       date('campaign_start_date'),
@@ -81,7 +81,7 @@ export const useCampaignColumns = (more: GridColDef<Campaign>[] = []): GridColDe
       {
         field: 'campaign_status',
         headerName: t('list.state'),
-        width: 130,
+        width: 120,
         renderCell: ({ row }) => <StateChip state={campaignStateAt(row, now)} />,
       },
     ];
