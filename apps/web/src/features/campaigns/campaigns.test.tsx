@@ -289,10 +289,9 @@ describe('the campaign list', () => {
 });
 
 describe('the campaign form', () => {
-  it('creates a coupon campaign: the type decides the fields, the first click shows every error, the body is what contracts take', async () => {
+  it('shows the fields the type uses, empties those it does not, and every error on the first click', async () => {
     serve();
-    server().on('POST', '/campaign', ({ body }) => json({ ...campaign(), ...(body as object) }, 201));
-    const { user, router, container } = renderApp({ path: '/campaigns/new', ...asAdmin });
+    const { user } = renderApp({ path: '/campaigns/new', ...asAdmin });
     await screen.findByRole('heading', { name: 'Yeni Kampanya' });
     expect(screen.getByText(/Kampanya türünü seçin/)).toBeInTheDocument();
 
@@ -324,6 +323,19 @@ describe('the campaign form', () => {
     expect(screen.getAllByText('Bu alan zorunludur')).toHaveLength(5);
     expect(server().to('POST', '/campaign')).toHaveLength(0);
 
+    // The shared code typed for the other type was emptied when the type changed.
+    await choose(user, 'Kampanya türü', 'Sabit kod');
+    expect(await screen.findByRole('textbox', { name: /^Sabit kod/ })).toHaveValue('');
+  });
+
+  it('creates a coupon campaign with the body contracts take, its segment counted live', async () => {
+    serve();
+    server().on('POST', '/campaign', ({ body }) => json({ ...campaign(), ...(body as object) }, 201));
+    const { user, router, container } = renderApp({ path: '/campaigns/new', ...asAdmin });
+    await screen.findByRole('heading', { name: 'Yeni Kampanya' });
+    await choose(user, 'Kampanya türü', 'Kupon');
+    await typeMoment(user, 'Başlangıç tarihi', '010620301200');
+    await typeMoment(user, 'Arşivlenme tarihi', '010720301200');
     await fill(user, {
       'Kampanya adı \\(Türkçe\\)': 'Bahar İndirimi',
       'Kampanya adı \\(İngilizce\\)': 'Spring Sale',
@@ -371,7 +383,6 @@ describe('the campaign form', () => {
       campaign_session_day_count: null,
       campaign_third_party_id: null,
       campaign_survey_id: null,
-      // Typed for the regular code type, emptied when the type changed.
       campaign_regular_code: null,
       campaign_store_ids: [stores[0]!._id],
       campaign_provider_ids: [],
