@@ -97,7 +97,8 @@ const paste = async (user: UserEvent, field: HTMLElement, text: string) => {
 describe('the code pool screen', () => {
   it('shows the campaign, its type and its codes by status, and generates codes with the contracts’ limit', async () => {
     serve(coupon);
-    let answer: () => Response | Promise<Response> = () => json({ campaignId: coupon._id, generated: 1000, codes: counts(2200, 300, 45, 5) });
+    let answer: () => Response | Promise<Response> = () =>
+      json({ campaignId: coupon._id, generated: 1000, codes: counts(2200, 300, 45, 5) });
     server().on('POST', '/coupons/cache/generate', () => answer());
     const { user } = renderApp({ path: `/campaigns/add-coupons/${coupon._id}`, ...asAdmin });
     expect(
