@@ -245,10 +245,10 @@ export type SpreadsheetImportProps<
 };
 
 /**
- * An xlsx import screen's body, the same for every import (customers, stores…): what the file
- * holds (intro, rules, column chips with their hints), the upload with its progress and the
- * server's refusal under it, then the answer's counts and the refused rows, which can be taken back
- * as the uploaded file's own rows with a reason column.
+ * An xlsx (or, with `accept`, csv) import screen's body, the same for every import (customers,
+ * stores, campaign codes…): what the file holds (intro, rules, column chips with their hints), the
+ * upload with its progress and the server's refusal under it, then the answer's counts and the
+ * refused rows, which can be taken back as the uploaded file's own rows with a reason column.
  */
 export function SpreadsheetImport<Column extends string, Result extends ImportErrors>(
   props: SpreadsheetImportProps<Column, Result>,

@@ -281,11 +281,15 @@ function RemoveSection({ row, busy }: { row: Campaign; busy: boolean }) {
     const count = ready ?? 0;
     const yes = await confirm({
       title: t('coupons.remove.question'),
-      content: t('coupons.remove.text', {
-        count,
-        formatted: formatCount(count, language),
-        name: campaignName(row, language),
-      }),
+      // Without the counts the question cannot say how many; it still says what goes.
+      content:
+        ready === undefined
+          ? t('coupons.remove.textUnknown', { name: campaignName(row, language) })
+          : t('coupons.remove.text', {
+              count,
+              formatted: formatCount(count, language),
+              name: campaignName(row, language),
+            }),
       confirmText: t('coupons.remove.confirm'),
       destructive: true,
     });

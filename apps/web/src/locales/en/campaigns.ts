@@ -171,6 +171,7 @@ export default {
       question: 'Remove the ready codes?',
       text_one: '{{formatted}} ready code of “{{name}}” will be removed. This cannot be undone.',
       text_other: '{{formatted}} ready codes of “{{name}}” will be removed. This cannot be undone.',
+      textUnknown: 'Every ready code of “{{name}}” will be removed. This cannot be undone.',
       confirm: 'Remove',
       done_one: '{{formatted}} ready code removed.',
       done_other: '{{formatted}} ready codes removed.',

@@ -172,6 +172,7 @@ export default {
       question: 'Hazır kodlar silinsin mi?',
       text_one: '“{{name}}” kampanyasının {{formatted}} hazır kodu silinecek. Bu işlem geri alınamaz.',
       text_other: '“{{name}}” kampanyasının {{formatted}} hazır kodu silinecek. Bu işlem geri alınamaz.',
+      textUnknown: '“{{name}}” kampanyasının bütün hazır kodları silinecek. Bu işlem geri alınamaz.',
       confirm: 'Sil',
       done_one: '{{formatted}} hazır kod silindi.',
       done_other: '{{formatted}} hazır kod silindi.',
