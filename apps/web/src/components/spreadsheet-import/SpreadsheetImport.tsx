@@ -228,6 +228,10 @@ export type SpreadsheetImportProps<
   /** The multipart field the server reads the file from: its errors land under the upload. */
   field: string;
   maxBytes: number;
+  /** The files it takes; xlsx by default. */
+  accept?: readonly string[];
+  /** Holds the upload back while the page runs another call. */
+  disabled?: boolean;
   intro: string;
   rules: string;
   send: (file: File, onProgress: (progress: UploadProgress) => void) => Promise<Result>;
@@ -241,10 +245,10 @@ export type SpreadsheetImportProps<
 };
 
 /**
- * An xlsx import screen's body, the same for every import (customers, stores…): what the file
- * holds (intro, rules, column chips with their hints), the upload with its progress and the
- * server's refusal under it, then the answer's counts and the refused rows, which can be taken back
- * as the uploaded file's own rows with a reason column.
+ * An xlsx (or, with `accept`, csv) import screen's body, the same for every import (customers,
+ * stores, campaign codes…): what the file holds (intro, rules, column chips with their hints), the
+ * upload with its progress and the server's refusal under it, then the answer's counts and the
+ * refused rows, which can be taken back as the uploaded file's own rows with a reason column.
  */
 export function SpreadsheetImport<Column extends string, Result extends ImportErrors>(
   props: SpreadsheetImportProps<Column, Result>,
@@ -319,9 +323,9 @@ export function SpreadsheetImport<Column extends string, Result extends ImportEr
               setFile(next);
               setError(null);
             }}
-            accept={acceptPresets.excel}
+            accept={props.accept ?? acceptPresets.excel}
             maxSize={props.maxBytes}
-            disabled={busy}
+            disabled={busy || props.disabled}
             progress={busy ? (upload.percent ?? 0) : undefined}
             error={fileError}
             name={props.field}
@@ -336,7 +340,7 @@ export function SpreadsheetImport<Column extends string, Result extends ImportEr
             <Button
               variant="contained"
               startIcon={<UploadFileOutlinedIcon />}
-              disabled={!file}
+              disabled={!file || props.disabled}
               loading={busy}
               onClick={send}
             >

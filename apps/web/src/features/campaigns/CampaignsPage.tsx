@@ -7,8 +7,10 @@ import {
   campaignStates,
   campaignStatusChangeProblem,
   campaignTypes,
+  campaignTypesWithCodePool,
 } from '@avlu/contracts';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
+import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import PublishOutlinedIcon from '@mui/icons-material/PublishOutlined';
 import UnpublishedOutlinedIcon from '@mui/icons-material/UnpublishedOutlined';
 import Button from '@mui/material/Button';
@@ -21,7 +23,7 @@ import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-dialog';
 import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
 import { RowAction } from '../../lib/data-table';
@@ -154,6 +156,22 @@ function StatusActions({ row }: { row: Campaign }) {
   );
 }
 
+/** "Kodlar": the code pool's screen, for types with a pool and roles that may open it. */
+function CodesAction({ row }: { row: Campaign }) {
+  const { t } = useTranslation('campaigns');
+  const navigate = useNavigate();
+  const { canVisit } = usePermissions();
+  const to = `/campaigns/add-coupons/${row._id}`;
+  if (!campaignTypesWithCodePool.includes(row.campaign_type) || !canVisit(to)) return null;
+  return (
+    <RowAction
+      label={t('coupons.action')}
+      icon={<ConfirmationNumberOutlinedIcon fontSize="small" />}
+      onClick={() => navigate(to)}
+    />
+  );
+}
+
 /** The QR switch: the campaign offered to the QR code module, changed alone (spec §7). */
 function QrSwitch({ row }: { row: Campaign }) {
   const { t } = useTranslation('campaigns');
@@ -239,12 +257,17 @@ export default function CampaignsPage() {
           />
         </Stack>
       }
-      actionsWidth={180}
+      actionsWidth={220}
       rowName={(row) => campaignName(row, language)}
       // Filters that match nothing are an empty search, not an empty list to start filling.
       emptyState={filtered ? undefined : { text: t('list.empty') }}
       rowActions={{
-        extra: (row) => <StatusActions row={row} />,
+        extra: (row) => (
+          <>
+            <CodesAction row={row} />
+            <StatusActions row={row} />
+          </>
+        ),
         edit: { to: (row) => `/campaigns/${row._id}/edit` },
         remove: { confirm: t('deleteTitle'), describe: (row) => campaignName(row, language) },
       }}

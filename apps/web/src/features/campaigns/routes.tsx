@@ -5,11 +5,13 @@ const CampaignsPage = lazy(() => import('./CampaignsPage'));
 const CampaignArchivePage = lazy(() => import('./CampaignArchivePage'));
 const CampaignCreatePage = lazy(() => import('./CampaignCreatePage'));
 const CampaignEditPage = lazy(() => import('./CampaignEditPage'));
+const AddCouponsPage = lazy(() => import('./AddCouponsPage'));
 
 /**
  * /campaigns (the group's root, to the list), /campaigns/list, /campaigns/archive, /campaigns/new and
  * /campaigns/{id}/edit (spec §2; issue 13 point 10). contracts' subjectOfPage maps them all to
- * `modules:campaigns:campaigns`.
+ * `modules:campaigns:campaigns`; /campaigns/add-coupons/{id}, the code pool, to
+ * `modules:campaigns:code-providers`.
  */
 export const campaignRoutes: RouteObject[] = [
   { path: 'campaigns', element: <Navigate to="/campaigns/list" replace /> },
@@ -17,4 +19,5 @@ export const campaignRoutes: RouteObject[] = [
   { path: 'campaigns/archive', element: <CampaignArchivePage /> },
   { path: 'campaigns/new', element: <CampaignCreatePage /> },
   { path: 'campaigns/:campaignId/edit', element: <CampaignEditPage /> },
+  { path: 'campaigns/add-coupons/:campaignId', element: <AddCouponsPage /> },
 ];

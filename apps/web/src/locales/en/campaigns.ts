@@ -1,9 +1,11 @@
 import {
+  COUPON_GENERATE_MAX,
   campaignFieldLabels,
   campaignParticipationLabels,
   campaignStateLabels,
   campaignTypeLabels,
   couponProviderTypeLabels,
+  couponStatusLabels,
   spendingLimitTypeLabels,
 } from '@avlu/contracts';
 
@@ -73,6 +75,8 @@ export default {
   },
   fields: {
     ...campaignFieldLabels.en,
+    coupon_print_count: 'Printed coupons',
+    count: 'Codes to generate',
     campaign_status: 'State',
   },
   form: {
@@ -108,5 +112,74 @@ export default {
     storesUnavailable: 'The store list could not be read.',
     providersUnavailable: 'The coupon providers could not be read.',
     channelsUnavailable: 'The channel list is closed to this role or could not be read.',
+  },
+  coupons: {
+    title: 'Codes',
+    action: 'Codes',
+    loading: 'Loading the campaign…',
+    summary: 'Codes by status',
+    statuses: couponStatusLabels.en,
+    total: 'Total',
+    countsUnknown: 'The code counts could not be read yet.',
+    working: 'Working…',
+    noPool: {
+      title: 'This campaign has no code pool',
+      basic:
+        'A basic campaign is for information only: customers get no code, so no codes are generated or imported.',
+      shared: 'A regular code campaign gives everyone the same code; change it in the campaign form.',
+      other: 'This campaign type uses no codes; there is nothing to do here.',
+    },
+    archived: 'This campaign is archived; its codes can only be exported.',
+    generate: {
+      title: 'Generate codes',
+      intro:
+        'The mall generates codes that cannot be guessed and whose typos are caught at once; they join the pool as “Ready”.',
+      count: 'Codes to generate',
+      hint: `At most ${new Intl.NumberFormat('en').format(COUPON_GENERATE_MAX)} codes at a time.`,
+      submit: 'Generate codes',
+      running: 'Generating codes; many codes may take a few seconds…',
+      done_one: '{{formatted}} code generated and added to the pool.',
+      done_other: '{{formatted}} codes generated and added to the pool.',
+    },
+    import: {
+      title: 'Import codes',
+      intro: 'Import the codes your provider gave you as an Excel (xlsx) or CSV file, one code a row.',
+      rules:
+        'Codes are read from the column headed “Coupon code”, or from the first column when there is no such header. A code has 4–64 letters and digits; spaces and dashes are dropped. A row whose code appears twice in the file or in another campaign of the mall is refused; when any row is refused no code is added.',
+      hint: 'Coupon code: 4–64 letters and digits; spaces and dashes are dropped.',
+      added: 'Codes added',
+      failed: 'Rows refused',
+      allDone_one: '{{formatted}} code added to the pool.',
+      allDone_other: '{{formatted}} codes added to the pool.',
+      retryPrompt_one:
+        'No code was added because {{count}} row was refused. Correct it and upload the file again.',
+      retryPrompt_other:
+        'No code was added because {{count}} rows were refused. Correct them and upload the file again.',
+    },
+    export: {
+      title: 'Export codes',
+      intro:
+        'Every code of the pool with its status, the customer it went to and its dates, as an Excel file.',
+      submit: 'Export to Excel',
+      done: 'Code list downloaded',
+    },
+    remove: {
+      title: 'Remove unused codes',
+      intro: 'Codes not given to a customer yet (“Ready”) are removed; given and used codes stay.',
+      submit: 'Remove ready codes',
+      none: 'There are no ready codes to remove.',
+      question: 'Remove the ready codes?',
+      text_one: '{{formatted}} ready code of “{{name}}” will be removed. This cannot be undone.',
+      text_other: '{{formatted}} ready codes of “{{name}}” will be removed. This cannot be undone.',
+      textUnknown: 'Every ready code of “{{name}}” will be removed. This cannot be undone.',
+      confirm: 'Remove',
+      done_one: '{{formatted}} ready code removed.',
+      done_other: '{{formatted}} ready codes removed.',
+    },
+    print: {
+      title: 'Printed coupons',
+      intro: 'Record how many paper coupons were printed.',
+      saved: 'Printed coupon count saved',
+    },
   },
 };

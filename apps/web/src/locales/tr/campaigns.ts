@@ -1,9 +1,11 @@
 import {
+  COUPON_GENERATE_MAX,
   campaignFieldLabels,
   campaignParticipationLabels,
   campaignStateLabels,
   campaignTypeLabels,
   couponProviderTypeLabels,
+  couponStatusLabels,
   spendingLimitTypeLabels,
 } from '@avlu/contracts';
 
@@ -74,6 +76,8 @@ export default {
   },
   fields: {
     ...campaignFieldLabels.tr,
+    coupon_print_count: 'Basılan kupon sayısı',
+    count: 'Üretilecek kod sayısı',
     campaign_status: 'Durum',
   },
   form: {
@@ -108,5 +112,75 @@ export default {
     storesUnavailable: 'Mağaza listesi alınamadı.',
     providersUnavailable: 'Kupon sağlayıcıları alınamadı.',
     channelsUnavailable: 'Kanal listesi bu rol için kapalı ya da alınamadı.',
+  },
+  coupons: {
+    title: 'Kodlar',
+    action: 'Kodlar',
+    loading: 'Kampanya yükleniyor…',
+    summary: 'Kod durumu',
+    statuses: couponStatusLabels.tr,
+    total: 'Toplam',
+    countsUnknown: 'Kod sayıları henüz alınamadı.',
+    working: 'İşlem sürüyor…',
+    noPool: {
+      title: 'Bu kampanyanın kod havuzu yok',
+      basic:
+        'Temel kampanya yalnızca bilgilendirme içindir: müşterilere kod verilmez, bu yüzden kod üretilmez ya da yüklenmez.',
+      shared: 'Sabit kod kampanyasında herkese aynı kod verilir; kodu kampanya formunda değiştirebilirsiniz.',
+      other: 'Bu kampanya türü kod kullanmaz; burada yapılacak bir işlem yok.',
+    },
+    archived: 'Bu kampanya arşivlendi; kodları yalnızca dışa aktarılabilir.',
+    generate: {
+      title: 'Kod üret',
+      intro:
+        'AVM, tahmin edilemeyen ve yanlış yazıldığında hemen fark edilen kodlar üretir; kodlar havuza “Hazır” olarak eklenir.',
+      count: 'Üretilecek kod sayısı',
+      hint: `En fazla ${new Intl.NumberFormat('tr').format(COUPON_GENERATE_MAX)} kod bir kerede üretilebilir.`,
+      submit: 'Kodları üret',
+      running: 'Kodlar üretiliyor; çok sayıda kod birkaç saniye sürebilir…',
+      done_one: '{{formatted}} kod üretildi ve havuza eklendi.',
+      done_other: '{{formatted}} kod üretildi ve havuza eklendi.',
+    },
+    import: {
+      title: 'Kod yükle',
+      intro:
+        'Sağlayıcının verdiği kodları Excel (xlsx) ya da CSV dosyasıyla yükleyin. Her satırda bir kod olmalı.',
+      rules:
+        'Kodlar “Kupon kodu” başlıklı sütundan okunur; böyle bir başlık yoksa ilk sütundan. Kodlar 4–64 harf ve rakamdan oluşur, boşluk ve tireler atılır. Dosyada iki kez geçen ya da AVM’nin başka bir kampanyasında bulunan kod satırı reddedilir; hatalı satır varsa hiçbir kod eklenmez.',
+      hint: 'Kupon kodu: 4–64 harf ve rakam; boşluk ve tireler atılır.',
+      added: 'Eklenen kod',
+      failed: 'Hatalı satır',
+      allDone_one: '{{formatted}} kod havuza eklendi.',
+      allDone_other: '{{formatted}} kod havuza eklendi.',
+      retryPrompt_one:
+        '{{count}} satır hatalı olduğu için hiçbir kod eklenmedi. Hatalı satırları düzeltip dosyayı yeniden yükleyin.',
+      retryPrompt_other:
+        '{{count}} satır hatalı olduğu için hiçbir kod eklenmedi. Hatalı satırları düzeltip dosyayı yeniden yükleyin.',
+    },
+    export: {
+      title: 'Kodları dışa aktar',
+      intro:
+        'Havuzdaki bütün kodlar durumları, verildikleri müşteri ve tarihleriyle Excel dosyası olarak indirilir.',
+      submit: 'Excel’e aktar',
+      done: 'Kod listesi indirildi',
+    },
+    remove: {
+      title: 'Kullanılmayan kodları sil',
+      intro: 'Henüz müşteriye verilmemiş (“Hazır”) kodlar silinir; verilen ve kullanılan kodlar kalır.',
+      submit: 'Hazır kodları sil',
+      none: 'Silinecek hazır kod yok.',
+      question: 'Hazır kodlar silinsin mi?',
+      text_one: '“{{name}}” kampanyasının {{formatted}} hazır kodu silinecek. Bu işlem geri alınamaz.',
+      text_other: '“{{name}}” kampanyasının {{formatted}} hazır kodu silinecek. Bu işlem geri alınamaz.',
+      textUnknown: '“{{name}}” kampanyasının bütün hazır kodları silinecek. Bu işlem geri alınamaz.',
+      confirm: 'Sil',
+      done_one: '{{formatted}} hazır kod silindi.',
+      done_other: '{{formatted}} hazır kod silindi.',
+    },
+    print: {
+      title: 'Basılan kupon sayısı',
+      intro: 'Kağıda basılan kupon sayısını kaydedin.',
+      saved: 'Basılan kupon sayısı kaydedildi',
+    },
   },
 };
