@@ -89,7 +89,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     // The one time limit of a screen test, generous for a busy 2-core machine (a whole form typed in
-    // jsdom takes seconds there), so tests need none of their own; Testing Library's waits: src/test/setup.ts.
-    testTimeout: 60_000,
+    // jsdom takes seconds there, and a list journey took 40 s of a loaded CI run), so tests need none
+    // of their own; Testing Library's waits: src/test/setup.ts.
+    testTimeout: 120_000,
   },
 });
