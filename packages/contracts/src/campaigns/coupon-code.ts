@@ -22,6 +22,9 @@
  * they are compared after `normaliseCouponCode` too, but only generated codes carry a check symbol.
  */
 
+/** Codes one `POST /coupons/cache/generate` may ask for (issue 13: a million codes for one campaign). */
+export const COUPON_GENERATE_MAX = 1_000_000;
+
 export const COUPON_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 const BASE = COUPON_CODE_ALPHABET.length; // 31, a prime
 /** Random symbols of a generated code. */

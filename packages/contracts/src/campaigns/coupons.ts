@@ -4,7 +4,7 @@ import { customerPhone } from '../customers/phone';
 import { displayPhone } from '../customers/phone-format';
 import { smsCode } from '../micro-site/micro-site';
 import { campaign, couponCodeCounts, couponCodeText, couponStatus, publicCampaign } from './campaign';
-import { isCouponCodeWellFormed, normaliseCouponCode } from './coupon-code';
+import { COUPON_GENERATE_MAX, isCouponCodeWellFormed, normaliseCouponCode } from './coupon-code';
 import { type CampaignType, campaignTypeDefinitions } from './types';
 
 /**
@@ -13,8 +13,8 @@ import { type CampaignType, campaignTypeDefinitions } from './types';
  * "Code validation at the store"). The format of generated codes is ./coupon-code.ts.
  */
 
-/** Codes one `POST /coupons/cache/generate` may ask for (issue 13: a million codes for one campaign). */
-export const COUPON_GENERATE_MAX = 1_000_000;
+// Codes one generate call may ask for: in ./coupon-code.ts, free of zod, for the screens' texts.
+export { COUPON_GENERATE_MAX } from './coupon-code';
 /** Codes one campaign's pool may hold in all, however they came (generated or imported). */
 export const COUPON_POOL_MAX = 10_000_000;
 /** Data rows one `POST /coupons/code-parser` file may hold. */

@@ -1,5 +1,6 @@
+// By path: the catalogues load with the app, and the contracts' index would bring zod schemas along.
+import { COUPON_GENERATE_MAX } from '@avlu/contracts/campaigns/coupon-code';
 import {
-  COUPON_GENERATE_MAX,
   campaignFieldLabels,
   campaignParticipationLabels,
   campaignStateLabels,
@@ -7,7 +8,7 @@ import {
   couponProviderTypeLabels,
   couponStatusLabels,
   spendingLimitTypeLabels,
-} from '@avlu/contracts';
+} from '@avlu/contracts/campaigns/labels';
 
 export default {
   group: 'Campaigns',
