@@ -430,7 +430,6 @@ ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_admin_id_admins__id_fk" 
 ALTER TABLE "admin_unlock_links" ADD CONSTRAINT "admin_unlock_links_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_sessions" ADD CONSTRAINT "admin_sessions_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "coupon_codes" ADD CONSTRAINT "coupon_codes_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_codes" ADD CONSTRAINT "coupon_codes_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_codes" ADD CONSTRAINT "coupon_codes_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_codes" ADD CONSTRAINT "coupon_codes_coupon_used_by_admins__id_fk" FOREIGN KEY ("coupon_used_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -476,7 +475,7 @@ CREATE INDEX "campaigns_stores" ON "campaigns" USING gin ("campaign_store_ids");
 CREATE INDEX "campaigns_providers" ON "campaigns" USING gin ("campaign_provider_ids");--> statement-breakpoint
 CREATE UNIQUE INDEX "coupon_codes_mall_code" ON "coupon_codes" USING btree ("location_id","coupon_code");--> statement-breakpoint
 CREATE INDEX "coupon_codes_ready" ON "coupon_codes" USING btree ("campaign_id","_id") WHERE "coupon_codes"."coupon_status" = 'ready';--> statement-breakpoint
-CREATE INDEX "coupon_codes_status" ON "coupon_codes" USING btree ("campaign_id","coupon_status","_id");--> statement-breakpoint
+CREATE INDEX "coupon_codes_handed_out" ON "coupon_codes" USING btree ("campaign_id","coupon_status","_id") WHERE "coupon_codes"."coupon_status" <> 'ready';--> statement-breakpoint
 CREATE INDEX "coupon_codes_customer" ON "coupon_codes" USING btree ("customer_id","campaign_id") WHERE "coupon_codes"."customer_id" is not null;--> statement-breakpoint
 CREATE INDEX "channel_channel_types_type" ON "channel_channel_types" USING btree ("channel_type_id");--> statement-breakpoint
 CREATE INDEX "channel_types_location" ON "channel_types" USING btree ("location_id");--> statement-breakpoint

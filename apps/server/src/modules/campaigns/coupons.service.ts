@@ -21,11 +21,11 @@ import {
   type Language,
   validationMessage,
 } from '@avlu/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { audit } from '../../platform/audit';
 import { bulkInsert } from '../../platform/db/bulk-insert';
-import type { Database } from '../../platform/db/database';
+import { type Database, isEmbedded } from '../../platform/db/database';
 import { AppError, invalidFields } from '../../platform/errors';
 import { readSpreadsheetUpload, spreadsheetInvalid } from '../../platform/excel/spreadsheet-upload';
 import { type ExportColumn, labelsOf, sendExport } from '../../platform/excel/xlsx-export';
@@ -49,20 +49,28 @@ import { type CouponCodeSource, couponCodes } from './coupons.tables';
  * Large pools and the embedded database: PGlite runs every statement on the server's own thread and
  * a transaction holds its one connection, so a million codes in one transaction would keep every
  * other request waiting for a minute. Generation and removal therefore work in batches, each its own
- * short transaction sized to take about `BATCH_MS` (as the customer import does), with a turn of the
+ * short transaction sized to take about 60 ms (`batching`; as the customer import does), with a turn of the
  * event loop between; the request is answered when the last batch is saved. Generated codes are
  * independent of each other, so a generation cut short (the database failing half-way) leaves the
  * codes saved so far as good ready codes, which the counts show. An import is all or nothing: its
  * codes are checked without a transaction, then saved in one.
  */
 
-/** Most codes per insert or delete: arrays go as one parameter each, so only the time per batch limits it. */
+/**
+ * Batches: arrays go as one parameter each, so only the time a batch takes limits it. On the embedded
+ * database a batch's transaction should take about 60 ms (other requests wait for its connection);
+ * on PostgreSQL other requests have other connections, so a batch may take about a second, and
+ * fewer, larger transactions make a million codes several times faster.
+ */
+const batching = (db: Database) =>
+  isEmbedded(db)
+    ? { targetMs: 60, min: 200, max: 10_000, first: 1000 }
+    : { targetMs: 1000, min: 1000, max: 50_000, first: 5000 };
+type Batching = ReturnType<typeof batching>;
+const nextBatchSize = ({ targetMs, min, max }: Batching, rows: number, ms: number) =>
+  Math.max(min, Math.min(max, Math.round((rows * targetMs) / Math.max(ms, 1))));
+/** Codes per lookup of the import's check against the mall, and per insert of an import's transaction. */
 const BATCH_MAX = 10_000;
-const BATCH_MIN = 200;
-/** How long one batch's transaction should take (see above). */
-const BATCH_MS = 60;
-const nextBatchSize = (rows: number, ms: number) =>
-  Math.max(BATCH_MIN, Math.min(BATCH_MAX, Math.round((rows * BATCH_MS) / Math.max(ms, 1))));
 
 /** The multipart fields of `POST /coupons/code-parser`. */
 export const COUPON_IMPORT_FILE_FIELD = 'file';
@@ -193,35 +201,48 @@ export const generateCoupons = async (
   if (campaign.coupon_pool_size + count > COUPON_POOL_MAX)
     throw poolFull('count', actor.lang, campaign.coupon_pool_size);
   const random = randomSource();
+  const sizes = batching(db);
   const now = new Date();
-  let generated = 0;
-  let size = BATCH_MIN * 5;
-  let fruitless = 0;
-  while (generated < count) {
-    const wanted = Math.min(size, count - generated);
+  const make = (wanted: number) => {
     const codes = new Set<string>();
     while (codes.size < wanted) codes.add(generateCouponCode(random));
+    return [...codes];
+  };
+  let generated = 0;
+  let size = Math.min(sizes.first, count);
+  let fruitless = 0;
+  let codes = make(size);
+  while (codes.length > 0) {
     const began = performance.now();
-    const saved = await db.transaction(async (tx) => {
-      const inserted = await insertCodes(tx, locationId, campaignId, [...codes], 'generated', now);
+    const batch = codes;
+    const saving = db.transaction(async (tx) => {
+      const inserted = await insertCodes(tx, locationId, campaignId, batch, 'generated', now);
       await growPool(tx, locationId, campaignId, inserted, 'count', actor.lang);
       return inserted;
     });
+    // The next batch's codes are drawn while PostgreSQL saves this one (a guess at its size: the
+    // codes this one leaves out by colliding are added to the batch after).
+    const after = Math.min(size, count - generated - batch.length);
+    codes = after > 0 ? make(after) : [];
+    const saved = await saving;
     generated += saved;
     // Whole batches colliding would mean the random source is broken: never loop for ever.
     fruitless = saved === 0 ? fruitless + 1 : 0;
     if (fruitless >= 3) throw new Error('coupon code generation made no new codes three times in a row');
-    size = nextBatchSize(wanted, performance.now() - began);
+    size = nextBatchSize(sizes, batch.length, performance.now() - began);
+    const missing = count - generated - codes.length;
+    if (missing > 0) codes = [...codes, ...make(missing)];
+    if (codes.length > count - generated) codes = codes.slice(0, count - generated);
     await nextTurn();
   }
-  const codes = await couponCodeCountsOf(db, campaignId);
+  const counts = await couponCodeCountsOf(db, campaignId);
   await audit(db, actor, {
     action: 'coupon.generated',
     entity: 'campaign',
     entityId: campaignId,
-    details: { generated, pool: codes },
+    details: { generated, pool: counts },
   });
-  return { campaignId, generated, codes };
+  return { campaignId, generated, codes: counts };
 };
 
 // ---- Import ----------------------------------------------------------------------------------------
@@ -445,8 +466,9 @@ export const removeReadyCoupons = async (
   actor: Acting,
 ) => {
   await poolCampaign(db, locationId, campaignId);
+  const sizes = batching(db);
   let removed = 0;
-  let size = BATCH_MIN * 5;
+  let size = sizes.first;
   for (;;) {
     const began = performance.now();
     const batch = size;
@@ -470,7 +492,7 @@ export const removeReadyCoupons = async (
     });
     removed += gone;
     if (gone < batch) break;
-    size = nextBatchSize(batch, performance.now() - began);
+    size = nextBatchSize(sizes, batch, performance.now() - began);
     await nextTurn();
   }
   const codes = await couponCodeCountsOf(db, campaignId);
@@ -544,29 +566,40 @@ type ExportRow = {
 
 const EXPORT_PAGE = 5000;
 
-/** A campaign's codes in the export's order (status, then _id), in keyset pages over `coupon_codes_status`. */
+/**
+ * A campaign's codes in the export's order: first those handed out (given, not used, used: by status,
+ * then _id, over `coupon_codes_handed_out`), then the ready ones (by _id, over `coupon_codes_ready`),
+ * each walked in keyset pages.
+ */
 async function* exportRows(db: Database, campaignId: string): AsyncGenerator<ExportRow> {
-  let after: ExportRow | undefined;
-  for (;;) {
-    const page: ExportRow[] = await db
-      .select(exportFields)
-      .from(couponCodes)
-      .leftJoin(customers, eq(customers._id, couponCodes.customer_id))
-      .leftJoin(channels, eq(channels._id, couponCodes.channel_id))
-      .leftJoin(admins, eq(admins._id, couponCodes.coupon_used_by))
-      .where(
-        and(
-          eq(couponCodes.campaign_id, campaignId),
-          after === undefined
-            ? undefined
-            : sql`(${couponCodes.coupon_status}, ${couponCodes._id}) > (${after.coupon_status}, ${after._id})`,
-        ),
-      )
-      .orderBy(asc(couponCodes.coupon_status), asc(couponCodes._id))
-      .limit(EXPORT_PAGE);
-    yield* page;
-    if (page.length < EXPORT_PAGE) return;
-    after = page.at(-1);
+  const handedOut = ne(couponCodes.coupon_status, 'ready');
+  const ready = eq(couponCodes.coupon_status, 'ready');
+  for (const part of ['handed out', 'ready'] as const) {
+    let after: ExportRow | undefined;
+    for (;;) {
+      const keyset =
+        after === undefined
+          ? undefined
+          : part === 'ready'
+            ? gt(couponCodes._id, after._id)
+            : sql`(${couponCodes.coupon_status}, ${couponCodes._id}) > (${after.coupon_status}, ${after._id})`;
+      const page: ExportRow[] = await db
+        .select(exportFields)
+        .from(couponCodes)
+        .leftJoin(customers, eq(customers._id, couponCodes.customer_id))
+        .leftJoin(channels, eq(channels._id, couponCodes.channel_id))
+        .leftJoin(admins, eq(admins._id, couponCodes.coupon_used_by))
+        .where(and(eq(couponCodes.campaign_id, campaignId), part === 'ready' ? ready : handedOut, keyset))
+        .orderBy(
+          ...(part === 'ready'
+            ? [asc(couponCodes._id)]
+            : [asc(couponCodes.coupon_status), asc(couponCodes._id)]),
+        )
+        .limit(EXPORT_PAGE);
+      yield* page;
+      if (page.length < EXPORT_PAGE) break;
+      after = page.at(-1);
+    }
   }
 }
 

@@ -5,7 +5,6 @@ import { idColumn, refColumn } from '../../platform/db/columns';
 import { admins } from '../admins/admins.tables';
 import { channels } from '../channels/channels.tables';
 import { customers } from '../customers/customers.tables';
-import { locations } from '../locations/locations.tables';
 import { campaigns } from './campaigns.tables';
 
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -23,16 +22,21 @@ export type CouponCodeSource = 'generated' | 'imported';
  * - `coupon_code` is stored normalised (contracts' `normaliseCouponCode`) and is unique within the
  *   mall, across all its campaigns: a code typed at a store names one code.
  * - Indexes: the partial `coupon_codes_ready` is the "next ready code of a campaign" (giving takes
- *   the first with `for update skip locked`, and a given code leaves the index); `coupon_codes_status`
- *   serves the counts by status and the export's order; `coupon_codes_customer` a customer's codes.
+ *   the first with `for update skip locked`, and a given code leaves the index), and counts and
+ *   exports the ready codes; the partial `coupon_codes_handed_out` does the same for the codes given,
+ *   used or not used, so a newly generated code is written to one of the two only;
+ *   `coupon_codes_customer` serves a customer's codes.
  */
 export const couponCodes = pgTable(
   'coupon_codes',
   {
     _id: idColumn(),
-    location_id: refColumn('location_id')
-      .notNull()
-      .references(() => locations._id, { onDelete: 'cascade' }),
+    /**
+     * The mall: no foreign key of its own, the campaign's (below) covers it (a campaign's mall exists
+     * and deleting the mall deletes its campaigns and so their codes), and one check less per row
+     * counts at a million codes.
+     */
+    location_id: refColumn('location_id').notNull(),
     campaign_id: refColumn('campaign_id').notNull(),
     coupon_code: varchar('coupon_code', { length: 64 }).notNull(),
     coupon_status: varchar('coupon_status', { length: 16 }).$type<CouponStatus>().notNull().default('ready'),
@@ -57,7 +61,11 @@ export const couponCodes = pgTable(
     }).onDelete('cascade'),
     uniqueIndex('coupon_codes_mall_code').on(table.location_id, table.coupon_code),
     index('coupon_codes_ready').on(table.campaign_id, table._id).where(sql`${table.coupon_status} = 'ready'`),
-    index('coupon_codes_status').on(table.campaign_id, table.coupon_status, table._id),
+    // Codes that left the pool, by status: their counts and the export's order. Partial, so a
+    // generation (every code ready) writes one index less per code.
+    index('coupon_codes_handed_out')
+      .on(table.campaign_id, table.coupon_status, table._id)
+      .where(sql`${table.coupon_status} <> 'ready'`),
     index('coupon_codes_customer')
       .on(table.customer_id, table.campaign_id)
       .where(sql`${table.customer_id} is not null`),
