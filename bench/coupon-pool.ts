@@ -11,7 +11,7 @@ import { benchApp, benchConfig } from './lib/app';
 import type { BenchEngine } from './lib/engines';
 import { type Figure, ms, percentile } from './lib/timing';
 
-const CODES = 1_000_000;
+const CODES = Number(process.env.BENCH_COUPON_CODES ?? 1_000_000);
 const DAY = 86_400_000;
 
 /**
@@ -53,7 +53,9 @@ export const couponPool = async (engine: BenchEngine): Promise<Figure[]> => {
     const app = await benchApp(database);
     try {
       let peakRss = process.memoryUsage().rss;
+      let ticks = 0;
       const sampler = setInterval(() => {
+        ticks++;
         peakRss = Math.max(peakRss, process.memoryUsage().rss);
       }, 100);
       let done = false;
@@ -67,6 +69,7 @@ export const couponPool = async (engine: BenchEngine): Promise<Figure[]> => {
           });
           if (response.statusCode !== 200) throw new Error(`campaign read answered ${response.statusCode}`);
           reads.push(performance.now() - began);
+          if (process.env.BENCH_TRACE) console.log('read', (performance.now() - began).toFixed(0));
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       })();
@@ -78,6 +81,7 @@ export const couponPool = async (engine: BenchEngine): Promise<Figure[]> => {
         payload: { campaignId: campaign!._id, count: CODES },
       });
       const seconds = (performance.now() - began) / 1000;
+      if (process.env.BENCH_TRACE) console.log('sampler ticks', ticks);
       done = true;
       await reader;
       clearInterval(sampler);
@@ -87,7 +91,7 @@ export const couponPool = async (engine: BenchEngine): Promise<Figure[]> => {
       return [
         {
           engine: engine.name,
-          benchmark: 'generate 1,000,000 coupon codes (one campaign)',
+          benchmark: `generate ${CODES.toLocaleString('en')} coupon codes (one campaign)`,
           value: `${seconds.toFixed(1)} s, peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MiB`,
         },
         {

@@ -220,8 +220,7 @@ export const generateCoupons = async (
       await growPool(tx, locationId, campaignId, inserted, 'count', actor.lang);
       return inserted;
     });
-    // The next batch's codes are drawn while PostgreSQL saves this one (a guess at its size: the
-    // codes this one leaves out by colliding are added to the batch after).
+    // The next batch's codes are drawn while PostgreSQL saves this one, at the present size.
     const after = Math.min(size, count - generated - batch.length);
     codes = after > 0 ? make(after) : [];
     const saved = await saving;
@@ -230,9 +229,10 @@ export const generateCoupons = async (
     fruitless = saved === 0 ? fruitless + 1 : 0;
     if (fruitless >= 3) throw new Error('coupon code generation made no new codes three times in a row');
     size = nextBatchSize(sizes, batch.length, performance.now() - began);
-    const missing = count - generated - codes.length;
-    if (missing > 0) codes = [...codes, ...make(missing)];
-    if (codes.length > count - generated) codes = codes.slice(0, count - generated);
+    // The next batch at its new size; codes a batch left out by colliding are drawn again here.
+    const target = Math.min(size, count - generated);
+    if (codes.length < target) codes = [...codes, ...make(target - codes.length)];
+    else if (codes.length > target) codes = codes.slice(0, target);
     await nextTurn();
   }
   const counts = await couponCodeCountsOf(db, campaignId);
