@@ -10,7 +10,6 @@ import {
   type CouponImportError,
   type CouponImportResult,
   campaignTypeDefinitions,
-  campaignTypesWithCodePool,
   couponExportColumnLabels,
   couponImportCodeAliases,
   couponImportRow,
