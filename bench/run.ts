@@ -1,6 +1,7 @@
 import { apiLatency } from './api-latency';
 import { backOfficeBundle } from './back-office-bundle';
 import { coldStart } from './cold-start';
+import { couponPool } from './coupon-pool';
 import { customersAtAMillion } from './customers-1m';
 import { benchEngines } from './lib/engines';
 import type { Figure } from './lib/timing';
@@ -11,8 +12,9 @@ import { throughput } from './throughput/throughput';
  * `npm run bench`: the quick benchmarks, each on the embedded database and, when BENCH_DATABASE_URL
  * or TEST_DATABASE_URL is set, on PostgreSQL. A benchmark is a file exporting (engine) => figures.
  * `npm run bench -- customers [postgres|pglite]`: customers at a million (customers-1m.ts).
+ * `npm run bench -- coupons [postgres|pglite]`: a million coupon codes for one campaign alone (coupon-pool.ts).
  */
-const benchmarks = [coldStart, apiLatency];
+const benchmarks = [coldStart, apiLatency, couponPool];
 
 const quick = async (): Promise<Figure[]> => {
   // The web bundles do not depend on the database engine: measured once, from one build.
@@ -36,6 +38,12 @@ const [which, ...options] = process.argv.slice(2);
 const named: Record<string, (options: string[]) => Promise<Figure[]>> = {
   customers: customersAtAMillion,
   throughput: () => throughput(),
+  coupons: async ([only]) => {
+    const figures: Figure[] = [];
+    for (const engine of benchEngines().filter((engine) => only === undefined || engine.name === only))
+      figures.push(...(await couponPool(engine)));
+    return figures;
+  },
 };
 if (which !== undefined && !named[which])
   throw new Error(`unknown benchmark '${which}' (try: ${Object.keys(named).join(', ')})`);

@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { staffSessions } from './modules/auth/session-cache';
 import { resolveSession } from './modules/auth/sessions.service';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes';
+import { couponImportRoutes, couponRoutes } from './modules/campaigns/coupons.routes';
 import { channelRoutes } from './modules/channels/channels.routes';
 import { couponProviderRoutes } from './modules/coupon-providers/coupon-providers.routes';
 import { customerEntryRoutes } from './modules/customers/customer-entry.routes';
@@ -85,6 +86,8 @@ const modules = [
   devRoutes,
   microSiteRoutes,
   campaignRoutes,
+  couponRoutes,
+  couponImportRoutes,
   couponProviderRoutes,
 ];
 

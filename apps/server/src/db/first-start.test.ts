@@ -1,13 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { campaignTypes, SYSTEM_ADMIN_ROLE_NAME } from '@avlu/contracts';
+import { campaignTypes, campaignTypesWithCodePool, SYSTEM_ADMIN_ROLE_NAME } from '@avlu/contracts';
 import { verify } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, testConfig } from '../../test/helper';
 import { adminLocations, admins, roles } from '../modules/admins/admins.tables';
 import { campaigns } from '../modules/campaigns/campaigns.tables';
+import { couponCodes } from '../modules/campaigns/coupons.tables';
 import { channels } from '../modules/channels/channels.tables';
 import { couponProviders } from '../modules/coupon-providers/coupon-providers.tables';
 import { DEMO_CUSTOMERS_PER_MALL } from '../modules/customers/customers.demo';
@@ -100,6 +101,31 @@ describe('first start', () => {
         .where(eq(couponProviders.location_id, mall._id));
       expect(own.map((row) => row._id)).toEqual(expect.arrayContaining(ofType('code').campaign_provider_ids));
       expect(await db.$count(stores, eq(stores.location_id, mall._id))).toBeGreaterThanOrEqual(110);
+
+      // The code-giving campaigns have pools: some codes given to the mall's customers, some used.
+      const pooled = rows.filter((row) => campaignTypesWithCodePool.includes(row.campaign_type));
+      const statuses = await db
+        .select({
+          campaign: couponCodes.campaign_id,
+          status: couponCodes.coupon_status,
+          holderMall: customers.location_id,
+          n: count(),
+        })
+        .from(couponCodes)
+        .leftJoin(customers, eq(customers._id, couponCodes.customer_id))
+        .where(eq(couponCodes.location_id, mall._id))
+        .groupBy(couponCodes.campaign_id, couponCodes.coupon_status, customers.location_id);
+      expect(new Set(statuses.map((row) => row.campaign))).toEqual(new Set(pooled.map((row) => row._id)));
+      expect(statuses.every((row) => row.holderMall === null || row.holderMall === mall._id)).toBe(true);
+      const total = (status: string) =>
+        statuses.filter((row) => row.status === status).reduce((sum, row) => sum + row.n, 0);
+      expect(total('ready')).toBeGreaterThan(100);
+      expect(total('given')).toBeGreaterThan(10);
+      expect(total('used')).toBeGreaterThan(10);
+      for (const row of pooled)
+        expect(row.coupon_pool_size).toBe(
+          statuses.filter((entry) => entry.campaign === row._id).reduce((sum, entry) => sum + entry.n, 0),
+        );
     }
 
     expect(await prepareFirstStart(db, config, await filesOf(db))).toBeUndefined();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { createSystemAdmin, hasAdmins } from '../modules/admins/admins.service';
 import { seedDemoCampaigns } from '../modules/campaigns/campaigns.demo';
+import { seedDemoCouponPools } from '../modules/campaigns/coupons.demo';
 import { seedDemoChannels } from '../modules/channels/channels.demo';
 import { seedDemoCouponProviders } from '../modules/coupon-providers/coupon-providers.demo';
 import { seedDemoCustomers } from '../modules/customers/customers.demo';
@@ -39,7 +40,13 @@ export const prepareFirstStart = async (
         await seedDemoCustomers(tx, _id, index + 1, channelIds);
         const { activeStoreIds } = await seedDemoStores(tx, _id, index + 1);
         const providerIds = await seedDemoCouponProviders(tx, _id, activeStoreIds);
-        await seedDemoCampaigns(tx, files, _id, { channelIds, storeIds: activeStoreIds, providerIds });
+        const campaignIds = await seedDemoCampaigns(tx, files, _id, {
+          channelIds,
+          storeIds: activeStoreIds,
+          providerIds,
+        });
+        // The pools of the code-giving campaigns, some codes given to the demo customers, some used.
+        await seedDemoCouponPools(tx, _id, campaignIds, { deskChannelId: channelIds?.[0] });
       }
     const generatedPassword = config.admin.password ? undefined : generatePassword();
     await createSystemAdmin(tx, {

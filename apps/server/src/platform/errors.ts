@@ -36,7 +36,11 @@ export const serviceUnavailable = () => new AppError('SERVICE_UNAVAILABLE', 503)
  * A failed Zod parse outside Fastify's own validation (headers read by a hook, a resolved query
  * value), shaped like Fastify's validation errors so the error handler names the fields the same way.
  */
-export const schemaError = (error: z.ZodError, part: 'headers' | 'querystring', prefix: string[] = []) =>
+export const schemaError = (
+  error: z.ZodError,
+  part: 'headers' | 'querystring' | 'body',
+  prefix: string[] = [],
+) =>
   Object.assign(
     new z.ZodError(error.issues.map((issue) => ({ ...issue, path: [...prefix, ...issue.path] }))),
     {

@@ -127,20 +127,26 @@ CREATE TABLE "campaigns" (
 	"campaign_segment" jsonb,
 	"campaign_status" varchar(20) DEFAULT 'to_be_published' NOT NULL,
 	"coupon_print_count" integer DEFAULT 0 NOT NULL,
+	"coupon_pool_size" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "campaigns_location_campaign" UNIQUE("location_id","_id")
 );
 --> statement-breakpoint
-CREATE TABLE "coupon_providers" (
+CREATE TABLE "coupon_codes" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"location_id" varchar(24) NOT NULL,
-	"coupon_provider_name" varchar(120) NOT NULL,
-	"coupon_provider_name_key" text NOT NULL,
-	"coupon_provider_type" varchar(10) NOT NULL,
-	"coupon_provider_store_id" varchar(24),
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"campaign_id" varchar(24) NOT NULL,
+	"coupon_code" varchar(64) NOT NULL,
+	"coupon_status" varchar(16) DEFAULT 'ready' NOT NULL,
+	"customer_id" varchar(24),
+	"channel_id" varchar(24),
+	"coupon_given_at" timestamp with time zone,
+	"coupon_expires_at" timestamp with time zone,
+	"coupon_used_at" timestamp with time zone,
+	"coupon_used_by" varchar(24),
+	"coupon_source" varchar(16) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "channel_channel_types" (
@@ -180,6 +186,17 @@ CREATE TABLE "channels" (
 	"channel_cdp_data_entry" boolean DEFAULT false NOT NULL,
 	"channel_cdp_receipt_entry" boolean DEFAULT false NOT NULL,
 	"channel_status" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "coupon_providers" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"coupon_provider_name" varchar(120) NOT NULL,
+	"coupon_provider_name_key" text NOT NULL,
+	"coupon_provider_type" varchar(10) NOT NULL,
+	"coupon_provider_store_id" varchar(24),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -413,12 +430,16 @@ ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_admin_id_admins__id_fk" 
 ALTER TABLE "admin_unlock_links" ADD CONSTRAINT "admin_unlock_links_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_sessions" ADD CONSTRAINT "admin_sessions_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "coupon_providers" ADD CONSTRAINT "coupon_providers_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "coupon_providers" ADD CONSTRAINT "coupon_providers_coupon_provider_store_id_stores__id_fk" FOREIGN KEY ("coupon_provider_store_id") REFERENCES "public"."stores"("_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_codes" ADD CONSTRAINT "coupon_codes_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_codes" ADD CONSTRAINT "coupon_codes_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_codes" ADD CONSTRAINT "coupon_codes_coupon_used_by_admins__id_fk" FOREIGN KEY ("coupon_used_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_codes" ADD CONSTRAINT "coupon_codes_campaign" FOREIGN KEY ("location_id","campaign_id") REFERENCES "public"."campaigns"("location_id","_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_channel_types" ADD CONSTRAINT "channel_channel_types_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_channel_types" ADD CONSTRAINT "channel_channel_types_channel_type_id_channel_types__id_fk" FOREIGN KEY ("channel_type_id") REFERENCES "public"."channel_types"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_types" ADD CONSTRAINT "channel_types_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channels" ADD CONSTRAINT "channels_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_providers" ADD CONSTRAINT "coupon_providers_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_providers" ADD CONSTRAINT "coupon_providers_coupon_provider_store_id_stores__id_fk" FOREIGN KEY ("coupon_provider_store_id") REFERENCES "public"."stores"("_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_consent_events" ADD CONSTRAINT "customer_consent_events_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_consent_events" ADD CONSTRAINT "customer_consent_events_staff_admin_id_admins__id_fk" FOREIGN KEY ("staff_admin_id") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customers" ADD CONSTRAINT "customers_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -452,14 +473,18 @@ CREATE INDEX "campaigns_to_archive" ON "campaigns" USING btree ("campaign_archiv
 CREATE INDEX "campaigns_channels" ON "campaigns" USING gin ("campaign_channel_ids");--> statement-breakpoint
 CREATE INDEX "campaigns_stores" ON "campaigns" USING gin ("campaign_store_ids");--> statement-breakpoint
 CREATE INDEX "campaigns_providers" ON "campaigns" USING gin ("campaign_provider_ids");--> statement-breakpoint
-CREATE UNIQUE INDEX "coupon_providers_name_key" ON "coupon_providers" USING btree ("location_id","coupon_provider_name_key");--> statement-breakpoint
-CREATE INDEX "coupon_providers_store" ON "coupon_providers" USING btree ("coupon_provider_store_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "coupon_codes_mall_code" ON "coupon_codes" USING btree ("location_id","coupon_code");--> statement-breakpoint
+CREATE INDEX "coupon_codes_ready" ON "coupon_codes" USING btree ("campaign_id","_id") WHERE "coupon_codes"."coupon_status" = 'ready';--> statement-breakpoint
+CREATE INDEX "coupon_codes_handed_out" ON "coupon_codes" USING btree ("campaign_id","coupon_status","_id") WHERE "coupon_codes"."coupon_status" <> 'ready';--> statement-breakpoint
+CREATE INDEX "coupon_codes_customer" ON "coupon_codes" USING btree ("customer_id","campaign_id") WHERE "coupon_codes"."customer_id" is not null;--> statement-breakpoint
 CREATE INDEX "channel_channel_types_type" ON "channel_channel_types" USING btree ("channel_type_id");--> statement-breakpoint
 CREATE INDEX "channel_types_location" ON "channel_types" USING btree ("location_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "channel_types_name_key" ON "channel_types" USING btree ("location_id","channel_type_name_key");--> statement-breakpoint
 CREATE INDEX "channels_location" ON "channels" USING btree ("location_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "channels_name_key" ON "channels" USING btree ("location_id","channel_name_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "channels_name_en_key" ON "channels" USING btree ("location_id","channel_name_en_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "coupon_providers_name_key" ON "coupon_providers" USING btree ("location_id","coupon_provider_name_key");--> statement-breakpoint
+CREATE INDEX "coupon_providers_store" ON "coupon_providers" USING btree ("coupon_provider_store_id");--> statement-breakpoint
 CREATE INDEX "customer_consent_events_customer" ON "customer_consent_events" USING btree ("customer_id","consent_at");--> statement-breakpoint
 CREATE INDEX "customer_facts_location" ON "customer_facts" USING btree ("location_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "customers_location_phone" ON "customers" USING btree ("location_id","customer_phone");--> statement-breakpoint

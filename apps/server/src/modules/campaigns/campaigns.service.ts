@@ -8,6 +8,7 @@ import {
   campaignStatusChangeProblem,
   campaignStatusLabels,
   campaignTypes,
+  campaignTypesWithCodePool,
   type ListResponse,
 } from '@avlu/contracts';
 import {
@@ -35,6 +36,7 @@ import { assertCouponProvidersExist } from '../coupon-providers/coupon-providers
 import { assertStoresExist } from '../stores/stores.service';
 import type { Acting } from '../users/acting';
 import { type CampaignRow, campaigns } from './campaigns.tables';
+import { couponCodeCountsOf } from './coupon-counts';
 
 export const campaignList = listSource({
   table: campaigns,
@@ -65,6 +67,7 @@ export const toCampaign = ({
   location_id: _,
   campaign_name_key: _key,
   campaign_name_en_key: _enKey,
+  coupon_pool_size: _poolSize,
   created_at,
   updated_at,
   campaign_start_date,
@@ -149,10 +152,19 @@ const findCampaignRow = async (db: Database, locationId: string, id: string, for
   return (forUpdate ? await query.for('update') : await query)[0];
 };
 
+/**
+ * The campaign as one campaign's answer gives it (`GET`, `POST`, `PUT`): with its pool's counts
+ * when its type has a pool (the add-coupons screen); lists leave them out.
+ */
+export const campaignWithCounts = async (db: Database, row: CampaignRow): Promise<Campaign> =>
+  campaignTypesWithCodePool.includes(row.campaign_type)
+    ? { ...toCampaign(row), campaign_code_counts: await couponCodeCountsOf(db, row._id) }
+    : toCampaign(row);
+
 export const getCampaign = async (db: Database, locationId: string, id: string): Promise<Campaign> => {
   const row = await findCampaignRow(db, locationId, id);
   if (!row) throw campaignNotFound();
-  return toCampaign(row);
+  return campaignWithCounts(db, row);
 };
 
 /** The types given at a desk: those through which customers take part (they list desk channels). */
@@ -295,7 +307,7 @@ export const createCampaign = (
         .returning();
       const created = toCampaign(row!);
       await auditCampaign(tx, actor, 'campaign.created', created);
-      return created;
+      return campaignWithCounts(tx, row!);
     })
     .catch(whenNameTaken);
 
@@ -337,7 +349,7 @@ export const updateCampaign = (
           from: existing.campaign_status,
           to,
         });
-        return changed;
+        return campaignWithCounts(tx, row!);
       }
       if (existing.campaign_status === 'archived') throw new AppError('CAMPAIGN_ARCHIVED', 409);
       if (update.kind === 'qrcode') {
@@ -350,7 +362,7 @@ export const updateCampaign = (
         await auditCampaign(tx, actor, 'campaign.updated', changed, {
           campaign_is_qrcode: update.campaign_is_qrcode,
         });
-        return changed;
+        return campaignWithCounts(tx, row!);
       }
       await checkValues(tx, files, locationId, update.values, id);
       const [row] = await tx
@@ -360,7 +372,7 @@ export const updateCampaign = (
         .returning();
       const changed = toCampaign(row!);
       await auditCampaign(tx, actor, 'campaign.updated', changed);
-      return changed;
+      return campaignWithCounts(tx, row!);
     })
     .catch(whenNameTaken);
 

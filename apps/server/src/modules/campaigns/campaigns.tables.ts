@@ -97,6 +97,12 @@ export const campaigns = pgTable(
       .default('to_be_published'),
     /** Spec §3 Coupon print: paper coupons printed (`PUT /coupon-campaign/{id}`). */
     coupon_print_count: integer('coupon_print_count').notNull().default(0),
+    /**
+     * How many codes the pool holds (coupons.service.ts keeps it with every insert and removal, in
+     * the same transaction): the pool cap (`COUPON_POOL_MAX`) is checked against it atomically, batch
+     * by batch, without counting millions of rows.
+     */
+    coupon_pool_size: integer('coupon_pool_size').notNull().default(0),
     ...timestamps(),
   },
   (table) => [

@@ -64,6 +64,14 @@ export const pgliteHandle = (lite: PGlite, queryLogger?: QueryLogger): DatabaseH
   };
 };
 
+/**
+ * Whether `db` is the embedded engine, whose one connection every request shares: long work sizes
+ * its transactions to stay short there (see the coupon generation), and may take bigger bites on
+ * PostgreSQL, where other requests have other connections.
+ */
+export const isEmbedded = (db: Database): boolean =>
+  (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+
 export const openPglite = async (
   options: Omit<PGliteOptions, 'extensions'> = {},
   queryLogger?: QueryLogger,

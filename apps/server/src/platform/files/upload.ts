@@ -37,3 +37,34 @@ export const readUploadedFile = async (request: FastifyRequest, field: string): 
   if (!data) throw new AppError('VALIDATION_FAILED', 400, { fields: { [field]: 'required' } });
   return data;
 };
+
+/**
+ * A multipart form of text fields and one file (`POST /coupons/code-parser`: `campaignId` and
+ * `file`): the named text fields as strings and the file read into memory. An unknown field, a
+ * second file or a field given twice answer 400 naming it, like `readUploadedFile`; the caller
+ * parses the fields with its contracts schema.
+ */
+export const readUploadedForm = async (
+  request: FastifyRequest,
+  fileField: string,
+  textFields: readonly string[],
+): Promise<{ data: Buffer; fields: Record<string, string> }> => {
+  let data: Buffer | undefined;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field' && textFields.includes(part.fieldname) && !(part.fieldname in fields)) {
+        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        continue;
+      }
+      if (part.type !== 'file' || part.fieldname !== fileField)
+        throw new AppError('VALIDATION_FAILED', 400, { fields: { [part.fieldname]: 'unknownField' } });
+      if (data) throw tooLarge();
+      data = await part.toBuffer();
+    }
+  } catch (error) {
+    throw uploadError(error, request.headers['content-type']);
+  }
+  if (!data) throw new AppError('VALIDATION_FAILED', 400, { fields: { [fileField]: 'required' } });
+  return { data, fields };
+};

@@ -1,0 +1,379 @@
+import {
+  type CampaignType,
+  COUPON_CODE_LENGTH,
+  COUPON_POOL_MAX,
+  campaign,
+  couponExportColumnLabels,
+  couponGenerateResult,
+  couponImportResult,
+  couponRemoveResult,
+  couponStatusLabels,
+  displayPhone,
+  isCouponCodeWellFormed,
+} from '@avlu/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helper';
+import { nameKey } from '../../platform/db/unique-names';
+import { auditLog } from '../audit/audit.tables';
+import { customers } from '../customers/customers.tables';
+import { multipartFile, xlsxFile } from '../customers/import-fixtures';
+import { campaigns } from './campaigns.tables';
+import { couponCodes } from './coupons.tables';
+
+const ctx = useTestApp();
+const en = { 'accept-language': 'en' };
+const tr = { 'accept-language': 'tr' };
+const DAY = 86_400_000;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (mallId: string, method: Method, path: string, payload?: object, headers = en) =>
+  ctx.inject({
+    method,
+    url: `/api/${path}?locationId=${mallId}`,
+    headers,
+    ...(payload ? { payload } : {}),
+  });
+
+let names = 0;
+/** A campaign of a type, straight into the table: the pool routes only read its type and mall. */
+const newCampaign = async (mallId: string, type: CampaignType) => {
+  const name = `Kupon kampanyası ${++names}`;
+  const [row] = await ctx.database.db
+    .insert(campaigns)
+    .values({
+      location_id: mallId,
+      campaign_name: name,
+      campaign_name_en: `Coupon campaign ${names}`,
+      campaign_name_key: nameKey(name),
+      campaign_name_en_key: nameKey(`Coupon campaign ${names}`),
+      campaign_description: 'Açıklama',
+      campaign_type: type,
+      campaign_start_date: new Date(Date.now() - DAY),
+      campaign_end_date: new Date(Date.now() + 10 * DAY),
+      campaign_archive_date: new Date(Date.now() + 20 * DAY),
+    })
+    .returning();
+  return row!._id;
+};
+
+const generate = (mallId: string, campaignId: string, count: number, headers = en) =>
+  call(mallId, 'POST', 'coupons/cache/generate', { campaignId, count }, headers);
+
+const codesOf = async (campaignId: string) =>
+  ctx.database.db.select().from(couponCodes).where(eq(couponCodes.campaign_id, campaignId));
+
+/** A multipart body of `campaignId` and the file, as the add-coupons screen sends it. */
+const importForm = (campaignId: string, file: Buffer, filename: string) => {
+  const boundary = 'avluCodesBoundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="campaignId"\r\n\r\n${campaignId}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+};
+const importCodes = (
+  mallId: string,
+  campaignId: string,
+  file: Buffer,
+  filename = 'kodlar.csv',
+  headers = en,
+) => {
+  const form = importForm(campaignId, file, filename);
+  return ctx.inject({
+    method: 'POST',
+    url: `/api/coupons/code-parser?locationId=${mallId}`,
+    payload: form.payload,
+    headers: { ...form.headers, ...headers },
+  });
+};
+
+describe('generating codes', () => {
+  it('makes exactly the codes asked for: well-formed, with their check symbol, unique in the mall', async () => {
+    const mall = await ctx.newLocation();
+    const first = await newCampaign(mall._id, 'coupon');
+    const second = await newCampaign(mall._id, 'session_coupon');
+    const response = await generate(mall._id, first, 2500);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(couponGenerateResult.parse(response.json())).toEqual({
+      campaignId: first,
+      generated: 2500,
+      codes: { ready: 2500, given: 0, used: 0, not_used: 0 },
+    });
+    expect((await generate(mall._id, second, 700)).json().generated).toBe(700);
+    const codes = [...(await codesOf(first)), ...(await codesOf(second))];
+    expect(codes).toHaveLength(3200);
+    expect(new Set(codes.map((code) => code.coupon_code)).size).toBe(3200);
+    for (const code of codes) {
+      expect(code.coupon_code).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]+$/);
+      expect(code.coupon_code).toHaveLength(COUPON_CODE_LENGTH);
+      expect(isCouponCodeWellFormed(code.coupon_code)).toBe(true);
+      expect(code).toMatchObject({ coupon_status: 'ready', coupon_source: 'generated', customer_id: null });
+    }
+    // A mistyped symbol is caught by the check symbol.
+    const sample = codes[0]!.coupon_code;
+    const typo = `${sample.slice(0, 3)}${sample[3] === 'A' ? 'B' : 'A'}${sample.slice(4)}`;
+    expect(isCouponCodeWellFormed(typo)).toBe(false);
+
+    // Generating again adds to the pool; the campaign answers its counts.
+    expect((await generate(mall._id, first, 10)).json().codes.ready).toBe(2510);
+    const item = campaign.parse((await call(mall._id, 'GET', `campaign/${first}`)).json());
+    expect(item.campaign_code_counts).toEqual({ ready: 2510, given: 0, used: 0, not_used: 0 });
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'coupon.generated'), eq(auditLog.entity_id, first)));
+    expect(audits).toHaveLength(2);
+  });
+
+  it('is refused for types whose codes are not generated, naming campaignId in the request’s language', async () => {
+    const mall = await ctx.newLocation();
+    for (const type of ['third_party', 'code', 'basic', 'regular_code'] as const) {
+      const id = await newCampaign(mall._id, type);
+      const response = await generate(mall._id, id, 5);
+      expect(response.statusCode, type).toBe(400);
+      expect(Object.keys(response.json().fields)).toEqual(['campaignId']);
+      const turkish = await generate(mall._id, id, 5, tr);
+      expect(turkish.json().fields.campaignId).toMatch(/üretilmez|ş|ı/);
+      expect(await codesOf(id)).toHaveLength(0);
+    }
+  });
+
+  it('refuses a count out of range and keeps the pool within its cap', async () => {
+    const mall = await ctx.newLocation();
+    const id = await newCampaign(mall._id, 'coupon');
+    for (const count of [0, -1, 1_000_001, 2.5]) {
+      const response = await generate(mall._id, id, count);
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json().fields)).toEqual(['count']);
+    }
+    // The pool is near its cap (as if it held the codes): 11 more pass it, 10 fill it.
+    await ctx.database.db
+      .update(campaigns)
+      .set({ coupon_pool_size: COUPON_POOL_MAX - 10 })
+      .where(eq(campaigns._id, id));
+    const over = await generate(mall._id, id, 11);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().fields.count).toContain('10');
+    expect(await codesOf(id)).toHaveLength(0);
+    expect((await generate(mall._id, id, 10)).statusCode).toBe(200);
+    expect((await generate(mall._id, id, 1)).statusCode).toBe(400);
+    expect(await codesOf(id)).toHaveLength(10);
+  });
+});
+
+describe('importing codes', () => {
+  it('refuses the whole file with per-row errors: malformed, twice in the file, already in the mall', async () => {
+    const mall = await ctx.newLocation();
+    const partner = await newCampaign(mall._id, 'third_party');
+    const earlier = await newCampaign(mall._id, 'code');
+    expect((await importCodes(mall._id, earlier, Buffer.from('Code\nTAKEN123\n'))).json().added).toBe(1);
+
+    const csv = [
+      'Kupon kodu;Not',
+      'abc-def-123;ilk',
+      'AB;kısa',
+      'ŞEKER12;Türkçe harf',
+      'ABCDEF123;yine',
+      'taken123;var',
+      '',
+      'GOOD4567;son',
+    ].join('\r\n');
+    const response = await importCodes(mall._id, partner, Buffer.from(`\ufeff${csv}`));
+    expect(response.statusCode, response.body).toBe(200);
+    const result = couponImportResult.parse(response.json());
+    expect(result.added).toBe(0);
+    expect(result.error_count).toBe(4);
+    expect(result.error_list.map((error) => [error.row, error.coupon_code])).toEqual([
+      [3, 'AB'],
+      [4, 'ŞEKER12'],
+      [5, 'ABCDEF123'],
+      [6, 'taken123'],
+    ]);
+    expect(result.error_list[2]!.message).toContain('row 2');
+    expect(result.error_list[3]!.message).toBe('This mall already has this code');
+    expect(result.codes.ready).toBe(0);
+    expect(await codesOf(partner)).toHaveLength(0);
+
+    // In Turkish, the same rows with Turkish reasons.
+    const turkish = couponImportResult.parse(
+      (await importCodes(mall._id, partner, Buffer.from(csv), 'kodlar.csv', tr)).json(),
+    );
+    expect(turkish.error_list[3]!.message).toBe('Bu kod bu AVM’de zaten var');
+  });
+
+  it('saves every code of a good file, csv or xlsx, normalised, with or without a header', async () => {
+    const mall = await ctx.newLocation();
+    const id = await newCampaign(mall._id, 'third_party');
+    const csv = await importCodes(mall._id, id, Buffer.from('"abc-def-123"\nxyz 789 00\n'));
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(couponImportResult.parse(csv.json())).toMatchObject({ added: 2, error_count: 0 });
+
+    const sheet = await xlsxFile([
+      ['Coupon code', 'Other'],
+      ['partner-0001', 'x'],
+      [12345678, 'y'],
+      [null, 'z'],
+    ]);
+    const xlsx = await importCodes(mall._id, id, sheet, 'kodlar.xlsx');
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(couponImportResult.parse(xlsx.json())).toMatchObject({
+      added: 2,
+      codes: { ready: 4, given: 0, used: 0, not_used: 0 },
+    });
+    const stored = (await codesOf(id)).map((code) => code.coupon_code).sort();
+    expect(stored).toEqual(['12345678', 'ABCDEF123', 'PARTNER0001', 'XYZ78900']);
+    expect((await codesOf(id)).every((code) => code.coupon_source === 'imported')).toBe(true);
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'coupon.imported'), eq(auditLog.entity_id, id)));
+    expect(audits).toHaveLength(2);
+  });
+
+  it('refuses generated types, a file that is neither xlsx nor csv, and an empty file', async () => {
+    const mall = await ctx.newLocation();
+    const coupon = await newCampaign(mall._id, 'coupon');
+    const refused = await importCodes(mall._id, coupon, Buffer.from('ABCDEF123\n'));
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().fields)).toEqual(['campaignId']);
+    const id = await newCampaign(mall._id, 'parking');
+    const binary = await importCodes(mall._id, id, Buffer.from([0xff, 0xfe, 0x00, 0x41]), 'x.xls');
+    expect(binary.statusCode).toBe(400);
+    expect(Object.keys(binary.json().fields)).toEqual(['file']);
+    const empty = await importCodes(mall._id, id, Buffer.from('Kod\n\n'));
+    expect(empty.statusCode).toBe(400);
+    expect(Object.keys(empty.json().fields)).toEqual(['file']);
+    const noCampaign = await ctx.inject({
+      method: 'POST',
+      url: `/api/coupons/code-parser?locationId=${mall._id}`,
+      ...multipartFile('file', Buffer.from('ABCDEF123\n'), 'a.csv'),
+    });
+    expect(noCampaign.statusCode).toBe(400);
+    expect(Object.keys(noCampaign.json().fields)).toEqual(['campaignId']);
+  });
+});
+
+describe('the pool of a campaign', () => {
+  /** A pool of 6 generated codes: 2 given to a customer, 1 of them used. */
+  const pool = async () => {
+    const mall = await ctx.newLocation({ location_meta: { timezone: 'Europe/Istanbul' } });
+    const id = await newCampaign(mall._id, 'coupon');
+    expect((await generate(mall._id, id, 6)).statusCode).toBe(200);
+    const [customer] = await ctx.database.db
+      .insert(customers)
+      .values({
+        location_id: mall._id,
+        customer_phone: '+905328906124',
+        customer_name: 'Ayşe',
+        customer_surname: 'Yılmaz',
+      })
+      .returning();
+    const codes = (await codesOf(id)).sort((a, b) => a._id.localeCompare(b._id));
+    const givenAt = new Date('2026-03-01T09:30:00Z');
+    await ctx.database.db
+      .update(couponCodes)
+      .set({ coupon_status: 'given', customer_id: customer!._id, coupon_given_at: givenAt })
+      .where(inArray(couponCodes._id, [codes[0]!._id, codes[1]!._id]));
+    await ctx.database.db
+      .update(couponCodes)
+      .set({ coupon_status: 'used', coupon_used_at: new Date('2026-03-02T15:00:00Z') })
+      .where(eq(couponCodes._id, codes[1]!._id));
+    return { mall, id, codes };
+  };
+
+  it('exports every code with its status, holder and times in the mall’s zone', async () => {
+    const { mall, id, codes } = await pool();
+    const response = await call(mall._id, 'POST', `campaign/${id}/coupons/export`, { download: true });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as never);
+    const sheet = workbook.worksheets[0]!;
+    const rows = sheet.getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows[0]!.slice(1)).toEqual(Object.values(couponExportColumnLabels.en));
+    expect(rows).toHaveLength(7);
+    const byCode = new Map(rows.slice(1).map((row) => [row[1], row]));
+    const used = byCode.get(codes[1]!.coupon_code)!;
+    expect(used[2]).toBe(couponStatusLabels.en.used);
+    expect(used[3]).toBe('Ayşe');
+    expect(used[5]).toBe(displayPhone('+905328906124'));
+    // 09:30 UTC is 12:30 in Istanbul: written as the mall's wall clock.
+    expect((used[7] as Date).toISOString()).toBe('2026-03-01T12:30:00.000Z');
+    expect((used[8] as Date).toISOString()).toBe('2026-03-02T18:00:00.000Z');
+    expect(byCode.get(codes[0]!.coupon_code)![2]).toBe(couponStatusLabels.en.given);
+    expect(byCode.get(codes[5]!.coupon_code)![2]).toBe(couponStatusLabels.en.ready);
+    expect(byCode.get(codes[5]!.coupon_code)![3]).toBeUndefined();
+
+    // In Turkish, Turkish headers and statuses.
+    const turkish = await call(mall._id, 'POST', `campaign/${id}/coupons/export`, {}, tr);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(turkish.rawPayload as never);
+    expect(book.worksheets[0]!.getRow(1).getCell(1).value).toBe('Kupon kodu');
+    expect(book.worksheets[0]!.getRow(2).getCell(2).value).toBe(couponStatusLabels.tr.given);
+  });
+
+  it('removes only the ready codes: given and used stay', async () => {
+    const { mall, id } = await pool();
+    const response = await call(mall._id, 'DELETE', 'coupons/remove-codes', { campaignId: id });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(couponRemoveResult.parse(response.json())).toEqual({
+      removed: 4,
+      codes: { ready: 0, given: 1, used: 1, not_used: 0 },
+    });
+    expect((await codesOf(id)).map((code) => code.coupon_status).sort()).toEqual(['given', 'used']);
+    const [row] = await ctx.database.db.select().from(campaigns).where(eq(campaigns._id, id));
+    expect(row!.coupon_pool_size).toBe(2);
+    const again = await call(mall._id, 'DELETE', 'coupons/remove-codes', { campaignId: id });
+    expect(again.json().removed).toBe(0);
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'coupon.removed'), eq(auditLog.entity_id, id)));
+    expect(audits).toHaveLength(2);
+  });
+
+  it('stores the print count', async () => {
+    const { mall, id } = await pool();
+    const response = await call(mall._id, 'PUT', `coupon-campaign/${id}`, { coupon_print_count: 250 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(campaign.parse(response.json())).toMatchObject({
+      coupon_print_count: 250,
+      campaign_code_counts: { ready: 4, given: 1, used: 1, not_used: 0 },
+    });
+    expect((await call(mall._id, 'GET', `campaign/${id}`)).json().coupon_print_count).toBe(250);
+    const bad = await call(mall._id, 'PUT', `coupon-campaign/${id}`, { coupon_print_count: -1 });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['coupon_print_count']);
+  });
+
+  it('answers 404 for another mall’s campaign on every pool call, changing nothing', async () => {
+    const { id } = await pool();
+    const other = await ctx.newLocation();
+    const calls = [
+      await generate(other._id, id, 5),
+      await call(other._id, 'DELETE', 'coupons/remove-codes', { campaignId: id }),
+      await call(other._id, 'POST', `campaign/${id}/coupons/export`, {}),
+      await call(other._id, 'PUT', `coupon-campaign/${id}`, { coupon_print_count: 3 }),
+      await importCodes(other._id, id, Buffer.from('ABCDEF123\n')),
+    ];
+    for (const response of calls) {
+      expect(response.statusCode, response.body).toBe(404);
+      expect(response.json().code).toBe('CAMPAIGN_NOT_FOUND');
+    }
+    expect(await codesOf(id)).toHaveLength(6);
+    const [row] = await ctx.database.db.select().from(campaigns).where(eq(campaigns._id, id));
+    expect(row!.coupon_print_count).toBe(0);
+  });
+
+  it('goes with its campaign', async () => {
+    const { mall, id } = await pool();
+    expect((await call(mall._id, 'DELETE', `campaign/${id}`)).statusCode).toBe(204);
+    expect(await codesOf(id)).toHaveLength(0);
+  });
+});
