@@ -52,6 +52,18 @@ describe('campaigns', () => {
       .toBe('Avlumuzda yaz festivali başlıyor: konserler, atölyeler ve sürprizler.');
   });
 
+  it('generates codes for a coupon campaign and shows its pool grow', async () => {
+    const { page } = browser;
+    const row = (await openList('Okula Dönüş')).getByRole('row').filter({ hasText: 'Okula Dönüş' });
+    await row.getByRole('button', { name: /^Kodlar/ }).click();
+    await page.waitForURL(/\/campaigns\/add-coupons\/[0-9a-f]{24}$/);
+    await page.getByRole('spinbutton', { name: 'Üretilecek kod sayısı' }).fill('50');
+    await page.getByRole('button', { name: 'Kodları üret' }).click();
+    await page.getByText('50 kod üretildi ve havuza eklendi.').waitFor();
+    await expectAccessible(page, 'the code pool of a campaign');
+    await browser.screenshot('campaigns-add-coupons');
+  });
+
   it('shows the fields the chosen type uses, and says what is missing on the first click', async () => {
     const { page } = browser;
     await browser.open('/campaigns/new');
