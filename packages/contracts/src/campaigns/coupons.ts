@@ -61,6 +61,18 @@ export type Coupon = z.infer<typeof coupon>;
 export const customerCoupon = coupon.extend({ campaign: publicCampaign });
 export type CustomerCoupon = z.infer<typeof customerCoupon>;
 
+/**
+ * `GET /ext/app/customers/campaigns`: the mall's running campaigns (published, started, not ended) as
+ * the micro-site shows them to the signed-in customer, soonest ending first.
+ */
+export const microSiteCampaign = publicCampaign.extend({
+  /** The join button gives a code now: a type customers join (`participation: 'join'`) whose mechanics work. */
+  campaign_joinable: z.boolean(),
+  /** The customer's codes from this campaign, given or used: the page offers "my code" beside or instead of joining. */
+  campaign_my_coupon_count: z.number().int(),
+});
+export type MicroSiteCampaign = z.infer<typeof microSiteCampaign>;
+
 /** `GET /customer/coupons/{customerId}?channelId`. */
 export const customerCouponsQuery = z.strictObject({ channelId: objectId.optional() });
 
