@@ -159,7 +159,7 @@ export type CampaignCodeSource =
 export type CampaignTypeDefinition = {
   participation: CampaignParticipationKind;
   codes: CampaignCodeSource;
-  /** Codes are redeemed at a store with the code validation screen. */
+  /** Codes are redeemed at a store with the code validation screen (each code once, confirmed by its holder's SMS code). */
   redeemedAtStore: boolean;
   /** Its mechanics work in this release (issue 13); the others are defined, stored and listed, and come with the campaign-mechanics issue. */
   mechanicsReady: boolean;
@@ -334,7 +334,9 @@ export const campaignTypeDefinitions: Record<CampaignType, CampaignTypeDefinitio
   regular_code: {
     participation: 'join',
     codes: 'shared',
-    redeemedAtStore: true,
+    // Everyone holds the same code, so it names no holder to confirm by SMS and cannot be redeemed
+    // once: the store takes it as it takes any printed promotion code.
+    redeemedAtStore: false,
     mechanicsReady: true,
     fields: [
       required('campaign_regular_code'),
@@ -397,4 +399,9 @@ export const campaignFieldsFor = (
 /** Types whose customers get codes from a pool the mall fills (generate or import): these have the add-coupons screen. */
 export const campaignTypesWithCodePool: readonly CampaignType[] = campaignTypes.filter((type) =>
   ['generated', 'imported'].includes(campaignTypeDefinitions[type].codes),
+);
+
+/** Types whose codes a store redeems on the code validation screen (`GET /code-validation/campaigns`). */
+export const campaignTypesRedeemedAtStore: readonly CampaignType[] = campaignTypes.filter(
+  (type) => campaignTypeDefinitions[type].redeemedAtStore,
 );
