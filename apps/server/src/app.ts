@@ -12,6 +12,7 @@ import { staffSessions } from './modules/auth/session-cache';
 import { resolveSession } from './modules/auth/sessions.service';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes';
 import { couponImportRoutes, couponRoutes } from './modules/campaigns/coupons.routes';
+import { givingRoutes } from './modules/campaigns/giving.routes';
 import { channelRoutes } from './modules/channels/channels.routes';
 import { couponProviderRoutes } from './modules/coupon-providers/coupon-providers.routes';
 import { customerEntryRoutes } from './modules/customers/customer-entry.routes';
@@ -88,6 +89,7 @@ const modules = [
   campaignRoutes,
   couponRoutes,
   couponImportRoutes,
+  givingRoutes,
   couponProviderRoutes,
 ];
 

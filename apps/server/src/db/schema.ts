@@ -7,6 +7,7 @@ export * from '../modules/auth/rate-limits.tables';
 export * from '../modules/auth/sessions.tables';
 export * from '../modules/campaigns/campaigns.tables';
 export * from '../modules/campaigns/coupons.tables';
+export * from '../modules/campaigns/participations.tables';
 export * from '../modules/channels/channels.tables';
 export * from '../modules/coupon-providers/coupon-providers.tables';
 export * from '../modules/customers/customers.tables';

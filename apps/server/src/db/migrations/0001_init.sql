@@ -128,6 +128,7 @@ CREATE TABLE "campaigns" (
 	"campaign_status" varchar(20) DEFAULT 'to_be_published' NOT NULL,
 	"coupon_print_count" integer DEFAULT 0 NOT NULL,
 	"coupon_pool_size" integer DEFAULT 0 NOT NULL,
+	"campaign_participation_count" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "campaigns_location_campaign" UNIQUE("location_id","_id")
@@ -146,6 +147,17 @@ CREATE TABLE "coupon_codes" (
 	"coupon_used_at" timestamp with time zone,
 	"coupon_used_by" varchar(24),
 	"coupon_source" varchar(16) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "campaign_participations" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"campaign_id" varchar(24) NOT NULL,
+	"customer_id" varchar(24) NOT NULL,
+	"channel_id" varchar(24),
+	"coupon_code_id" varchar(24),
+	"participation_day" date NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -434,6 +446,10 @@ ALTER TABLE "coupon_codes" ADD CONSTRAINT "coupon_codes_customer_id_customers__i
 ALTER TABLE "coupon_codes" ADD CONSTRAINT "coupon_codes_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_codes" ADD CONSTRAINT "coupon_codes_coupon_used_by_admins__id_fk" FOREIGN KEY ("coupon_used_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_codes" ADD CONSTRAINT "coupon_codes_campaign" FOREIGN KEY ("location_id","campaign_id") REFERENCES "public"."campaigns"("location_id","_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_participations" ADD CONSTRAINT "campaign_participations_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_participations" ADD CONSTRAINT "campaign_participations_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_participations" ADD CONSTRAINT "campaign_participations_coupon_code_id_coupon_codes__id_fk" FOREIGN KEY ("coupon_code_id") REFERENCES "public"."coupon_codes"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_participations" ADD CONSTRAINT "campaign_participations_campaign" FOREIGN KEY ("location_id","campaign_id") REFERENCES "public"."campaigns"("location_id","_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_channel_types" ADD CONSTRAINT "channel_channel_types_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_channel_types" ADD CONSTRAINT "channel_channel_types_channel_type_id_channel_types__id_fk" FOREIGN KEY ("channel_type_id") REFERENCES "public"."channel_types"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "channel_types" ADD CONSTRAINT "channel_types_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -477,6 +493,8 @@ CREATE UNIQUE INDEX "coupon_codes_mall_code" ON "coupon_codes" USING btree ("loc
 CREATE INDEX "coupon_codes_ready" ON "coupon_codes" USING btree ("campaign_id","_id") WHERE "coupon_codes"."coupon_status" = 'ready';--> statement-breakpoint
 CREATE INDEX "coupon_codes_handed_out" ON "coupon_codes" USING btree ("campaign_id","coupon_status","_id") WHERE "coupon_codes"."coupon_status" <> 'ready';--> statement-breakpoint
 CREATE INDEX "coupon_codes_customer" ON "coupon_codes" USING btree ("customer_id","campaign_id") WHERE "coupon_codes"."customer_id" is not null;--> statement-breakpoint
+CREATE INDEX "campaign_participations_customer" ON "campaign_participations" USING btree ("customer_id","campaign_id","participation_day");--> statement-breakpoint
+CREATE INDEX "campaign_participations_code" ON "campaign_participations" USING btree ("coupon_code_id") WHERE "campaign_participations"."coupon_code_id" is not null;--> statement-breakpoint
 CREATE INDEX "channel_channel_types_type" ON "channel_channel_types" USING btree ("channel_type_id");--> statement-breakpoint
 CREATE INDEX "channel_types_location" ON "channel_types" USING btree ("location_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "channel_types_name_key" ON "channel_types" USING btree ("location_id","channel_type_name_key");--> statement-breakpoint

@@ -1,9 +1,10 @@
-import { and, eq, inArray, lte, ne } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import type { Jobs } from '../../platform/jobs';
 import { campaigns } from './campaigns.tables';
+import { couponCodes } from './coupons.tables';
 
 declare module '../../platform/jobs' {
   interface JobQueues {
@@ -73,11 +74,42 @@ export const archiveDueCampaigns = async (db: Database, now = new Date()): Promi
   return archived;
 };
 
-/** Every minute, one instance archives the campaigns whose archive date has passed. */
+/** Codes one statement of `expireGivenCoupons` marks, so a campaign ending with many codes out holds no long lock. */
+const EXPIRE_BATCH = 5000;
+
+/**
+ * Given codes whose time is over (the campaign's end, or a session coupon's days) become `not_used`
+ * (spec §4 Coupon code: ready → given → used, or not used). Batches walk `coupon_codes_given_expiry`;
+ * a code being redeemed meanwhile is skipped (its redemption decides) and checked on the next run.
+ * Answers how many were marked.
+ */
+export const expireGivenCoupons = async (db: Database, now = new Date()): Promise<number> => {
+  let marked = 0;
+  for (;;) {
+    const rows = await db
+      .update(couponCodes)
+      .set({ coupon_status: 'not_used' })
+      .where(
+        inArray(
+          couponCodes._id,
+          sql`(select due._id from coupon_codes due
+                where due.coupon_status = 'given' and due.coupon_expires_at <= ${now.toISOString()}
+                limit ${EXPIRE_BATCH} for update skip locked)`,
+        ),
+      )
+      .returning({ _id: couponCodes._id });
+    marked += rows.length;
+    if (rows.length < EXPIRE_BATCH) return marked;
+  }
+};
+
+/** Every minute, one instance archives the campaigns whose archive date has passed and marks the codes whose time is over. */
 export const scheduleCampaignArchive = async (jobs: Jobs, db: Database, logger: Logger) => {
   await jobs.work('campaigns.archive-due', async () => {
     for (const [locationId, ids] of await archiveDueCampaigns(db))
       logger.info({ locationId, count: ids.length }, 'campaigns archived at their archive date');
+    const expired = await expireGivenCoupons(db);
+    if (expired > 0) logger.info({ count: expired }, 'given codes past their time marked not used');
   });
   await jobs.schedule('campaigns.archive-due', '* * * * *', {});
 };

@@ -68,6 +68,7 @@ export const toCampaign = ({
   campaign_name_key: _key,
   campaign_name_en_key: _enKey,
   coupon_pool_size: _poolSize,
+  campaign_participation_count: _participations,
   created_at,
   updated_at,
   campaign_start_date,

@@ -103,6 +103,11 @@ export const campaigns = pgTable(
      * by batch, without counting millions of rows.
      */
     coupon_pool_size: integer('coupon_pool_size').notNull().default(0),
+    /**
+     * How many times customers took part (rows of `campaign_participations`), kept with each one in
+     * the same transaction: the budget is a guarded update of it (giving.service.ts).
+     */
+    campaign_participation_count: integer('campaign_participation_count').notNull().default(0),
     ...timestamps(),
   },
   (table) => [

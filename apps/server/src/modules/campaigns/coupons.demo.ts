@@ -5,8 +5,10 @@ import { bulkInsert } from '../../platform/db/bulk-insert';
 import type { Database } from '../../platform/db/database';
 import { newId } from '../../platform/ids';
 import { customers } from '../customers/customers.tables';
+import { dateIn } from '../customers/mall-date';
 import { campaigns } from './campaigns.tables';
 import { couponCodes } from './coupons.tables';
+import { campaignParticipations } from './participations.tables';
 
 /** Codes in each demo pool: enough to page the export and see every status. */
 export const DEMO_POOL_SIZE = 240;
@@ -18,13 +20,19 @@ const HOUR = 3_600_000;
  * ones from the CSPRNG like `POST /coupons/cache/generate`, imported ones in a partner's own format.
  * Of a running campaign's codes about a quarter are given to demo customers (the first at the
  * mall's desk, the rest on the micro-site) and a third of those used; an ended or archived
- * campaign's given codes that were not used are `not_used`. Answers the codes made per campaign.
+ * campaign's given codes that were not used are `not_used`. Each given code is a participation of
+ * its holder (on the mall's calendar day it was given), counted on the campaign as joining counts
+ * it. Answers the codes made per campaign.
  */
 export const seedDemoCouponPools = async (
   db: Database,
   locationId: string,
   campaignIds: readonly string[],
-  { deskChannelId, now = new Date() }: { deskChannelId?: string | undefined; now?: Date } = {},
+  {
+    deskChannelId,
+    timezone = 'Europe/Istanbul',
+    now = new Date(),
+  }: { deskChannelId?: string | undefined; timezone?: string; now?: Date } = {},
 ) => {
   if (campaignIds.length === 0) return new Map<string, number>();
   const rows = await db
@@ -90,9 +98,10 @@ export const seedDemoCouponPools = async (
       );
       expiresAt.push(campaign.end.toISOString());
     }
+    const codeIds = list.map(() => newId());
     await db.execute(
       sql`${bulkInsert(couponCodes, [
-        { column: couponCodes._id, values: list.map(() => newId()) },
+        { column: couponCodes._id, values: codeIds },
         { column: couponCodes.location_id, value: locationId },
         { column: couponCodes.campaign_id, value: campaign._id },
         { column: couponCodes.coupon_code, values: list },
@@ -106,9 +115,28 @@ export const seedDemoCouponPools = async (
         { column: couponCodes.created_at, value: campaign.start.toISOString() },
       ])}`,
     );
+    if (given > 0)
+      await db.execute(
+        sql`${bulkInsert(campaignParticipations, [
+          { column: campaignParticipations._id, values: codeIds.slice(0, given).map(() => newId()) },
+          { column: campaignParticipations.location_id, value: locationId },
+          { column: campaignParticipations.campaign_id, value: campaign._id },
+          { column: campaignParticipations.customer_id, values: customerIds.slice(0, given) },
+          { column: campaignParticipations.channel_id, values: channelIds.slice(0, given) },
+          { column: campaignParticipations.coupon_code_id, values: codeIds.slice(0, given) },
+          {
+            column: campaignParticipations.participation_day,
+            values: givenAt.slice(0, given).map((at) => dateIn(timezone, new Date(at!))),
+          },
+          { column: campaignParticipations.created_at, values: givenAt.slice(0, given) },
+        ])}`,
+      );
     await db
       .update(campaigns)
-      .set({ coupon_pool_size: sql`${campaigns.coupon_pool_size} + ${list.length}` })
+      .set({
+        coupon_pool_size: sql`${campaigns.coupon_pool_size} + ${list.length}`,
+        campaign_participation_count: sql`${campaigns.campaign_participation_count} + ${given}`,
+      })
       .where(eq(campaigns._id, campaign._id));
     made.set(campaign._id, list.length);
   }

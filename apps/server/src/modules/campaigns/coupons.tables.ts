@@ -66,6 +66,10 @@ export const couponCodes = pgTable(
     index('coupon_codes_handed_out')
       .on(table.campaign_id, table.coupon_status, table._id)
       .where(sql`${table.coupon_status} <> 'ready'`),
+    // Given codes by the moment they stop being redeemable: the minute job marks them not used.
+    index('coupon_codes_given_expiry')
+      .on(table.coupon_expires_at)
+      .where(sql`${table.coupon_status} = 'given'`),
     index('coupon_codes_customer')
       .on(table.customer_id, table.campaign_id)
       .where(sql`${table.customer_id} is not null`),
