@@ -19,8 +19,13 @@ import { customerCoupons, giveCoupon, microSiteCampaigns } from './giving.servic
 
 /** Spec §6: the registration desk (`/registration/customer/coupons/{channelId}`) gives codes. */
 const desk = { subject: 'modules:customer-registration:customer-registration', scope: 'location' } as const;
-/** The customer detail's coupons tab belongs to the customer list. */
-const customerList = { subject: 'modules:customers:customer-list', scope: 'location' } as const;
+/** The customer's codes: the customer detail's coupons tab, and the desk that gives codes. */
+const customerCodes = {
+  subject: {
+    anyOf: ['modules:customers:customer-list', 'modules:customer-registration:customer-registration'],
+  },
+  scope: 'location',
+} as const;
 const customerParams = z.strictObject({ customerId: objectId });
 const customerHeaders = z.object({
   [CUSTOMER_TOKEN_HEADER]: z.string().describe('The mobileToken login or register answered'),
@@ -57,7 +62,7 @@ export const givingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
   app.get(
     '/customer/coupons/:customerId',
     {
-      config: customerList,
+      config: customerCodes,
       schema: {
         tags: ['customers'],
         summary: 'A customer’s codes, newest first; with channelId, those given at that channel’s desk',

@@ -49,8 +49,10 @@ declare module 'fastify' {
     /**
      * The module the route belongs to (spec §6); a role without it gets 403. A route that reveals
      * another module's data names every module it needs (`[own, other]`): the role must hold all.
+     * A route that serves several screens of different modules (the customer's codes: the customer
+     * detail and the registration desk) names them as `{ anyOf }`: the role must hold one.
      */
-    subject?: RouteSubject | readonly RouteSubject[];
+    subject?: RouteSubject | readonly RouteSubject[] | { anyOf: readonly RouteSubject[] };
   }
   interface FastifyRequest {
     /** The signed-in staff user; undefined only on public routes. */

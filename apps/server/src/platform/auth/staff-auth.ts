@@ -28,11 +28,19 @@ export const bearerToken = (header: string | undefined): string | undefined =>
 export const mayUse = (staff: StaffUser, subject: RouteSubject): boolean =>
   staff.isSystemAdmin || (subject !== 'system-admin' && staff.subjects.has(subject));
 
-/** The subjects a route needs, all of them: one, or several for a route showing several modules' data. */
-export const routeSubjects = (
-  subject: RouteSubject | readonly RouteSubject[] | undefined,
-): readonly RouteSubject[] =>
-  subject === undefined ? [] : typeof subject === 'string' ? [subject] : subject;
+/**
+ * The subjects a route needs that the user lacks: of one or several (all needed), or, for
+ * `{ anyOf }`, all of them when the user holds none.
+ */
+export const missingSubjects = (
+  staff: StaffUser,
+  subject: RouteSubject | readonly RouteSubject[] | { anyOf: readonly RouteSubject[] } | undefined,
+): readonly RouteSubject[] => {
+  if (subject === undefined) return [];
+  if (typeof subject === 'string') return mayUse(staff, subject) ? [] : [subject];
+  if ('anyOf' in subject) return subject.anyOf.some((each) => mayUse(staff, each)) ? [] : subject.anyOf;
+  return subject.filter((each) => !mayUse(staff, each));
+};
 
 /**
  * The raw `locationId` of the query (the request context takes it off the query right after this hook).
@@ -76,7 +84,7 @@ export const staffAuth = fp(
       const staff = token === undefined ? undefined : await resolveStaff(token);
       if (!staff) throw unauthorized();
       request.staff = staff;
-      const missing = routeSubjects(config.subject).filter((subject) => !mayUse(staff, subject));
+      const missing = missingSubjects(staff, config.subject);
       if (missing.length > 0) {
         await denied(db, request, { subject: missing.join(', ') });
         throw forbidden();
