@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { staffSessions } from './modules/auth/session-cache';
 import { resolveSession } from './modules/auth/sessions.service';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes';
+import { codeValidationRoutes } from './modules/campaigns/code-validation.routes';
 import { couponImportRoutes, couponRoutes } from './modules/campaigns/coupons.routes';
 import { channelRoutes } from './modules/channels/channels.routes';
 import { couponProviderRoutes } from './modules/coupon-providers/coupon-providers.routes';
@@ -88,6 +89,7 @@ const modules = [
   campaignRoutes,
   couponRoutes,
   couponImportRoutes,
+  codeValidationRoutes,
   couponProviderRoutes,
 ];
 
