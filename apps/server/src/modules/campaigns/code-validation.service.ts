@@ -1,10 +1,10 @@
 import {
-  CODE_VALIDATION_RULES,
   type CampaignType,
+  CODE_VALIDATION_RULES,
   type CodeValidationResult,
   campaignTypesRedeemedAtStore,
-  couponCodeProblem,
   type codeValidationCampaign,
+  couponCodeProblem,
   maskPersonName,
   maskPhone,
   normaliseCouponCode,
@@ -73,7 +73,10 @@ const toChoice = (row: CampaignRow): CampaignChoice => ({
 });
 
 /** `GET /code-validation/campaigns`: the mall's published campaigns whose codes are redeemed at stores, by name. */
-export const codeValidationCampaigns = async (db: Database, locationId: string): Promise<CampaignChoice[]> => {
+export const codeValidationCampaigns = async (
+  db: Database,
+  locationId: string,
+): Promise<CampaignChoice[]> => {
   const rows = await db
     .select(campaignColumns)
     .from(campaigns)
@@ -313,7 +316,12 @@ export const sendRedemptionCode = async (
   now = new Date(),
 ) => {
   const campaign = await findCampaign(db, locationId, body.campaign_id);
-  const row = await findCode(db, locationId, campaign._id, storedForm(campaign.campaign_type, body.coupon_code));
+  const row = await findCode(
+    db,
+    locationId,
+    campaign._id,
+    storedForm(campaign.campaign_type, body.coupon_code),
+  );
   await assertHeld(db, row._id, actor.staff._id, now);
   assertRedeemable(row, campaign, now);
   const phone = holderPhone(row)!;
@@ -328,7 +336,7 @@ export const sendRedemptionCode = async (
       phone,
       mall: await smsMall(db, locationId),
       registered: true,
-      // The customer's language is not known (the clerk's is the clerk's): the mall's, Turkish.
+      // The customer's language is not known (the request's is the clerk's): the mall's, Turkish.
       lang: 'tr',
       ip: actor.ip,
       purpose: 'coupon-redemption',
@@ -421,7 +429,11 @@ export const redeemCode = async (
           action: 'coupon.redeemed',
           entity: 'coupon_code',
           entityId: used._id,
-          details: { campaign_id: campaign._id, coupon_code: used.coupon_code, customer_id: used.customer_id },
+          details: {
+            campaign_id: campaign._id,
+            coupon_code: used.coupon_code,
+            customer_id: used.customer_id,
+          },
         });
         return {
           coupon_code: used.coupon_code,
@@ -448,7 +460,12 @@ export const releaseHold = async (
   actor: Acting,
 ) => {
   const campaign = await findCampaign(db, locationId, body.campaign_id);
-  const row = await findCode(db, locationId, campaign._id, storedForm(campaign.campaign_type, body.coupon_code));
+  const row = await findCode(
+    db,
+    locationId,
+    campaign._id,
+    storedForm(campaign.campaign_type, body.coupon_code),
+  );
   await db
     .delete(couponCodeHolds)
     .where(and(eq(couponCodeHolds.coupon_code_id, row._id), eq(couponCodeHolds.admin_id, actor.staff._id)));

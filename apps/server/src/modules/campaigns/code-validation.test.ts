@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
   CODE_VALIDATION_RULES,
-  generateCouponCode,
   codeValidationCampaign,
   codeValidationOtpResult,
   codeValidationResult,
+  generateCouponCode,
   type Location,
 } from '@avlu/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -12,8 +12,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { testConfig, useTestApp } from '../../../test/helper';
 import { auditLog } from '../audit/audit.tables';
 import { locations } from '../locations/locations.tables';
-import { couponCodeHolds } from './code-validation.tables';
 import { codeValidationFixtures, DAY_MS } from './code-validation.fixtures';
+import { couponCodeHolds } from './code-validation.tables';
 import { couponCodes } from './coupons.tables';
 
 // Room for the number range's cap: every holder's phone here starts with +90533000.
@@ -113,7 +113,10 @@ describe('looking a code up', () => {
         campaign_start_date: campaign.campaign_start_date.toISOString(),
         campaign_end_date: campaign.campaign_end_date.toISOString(),
       },
-      holder: { masked_name: 'Ay** N** Yı****', masked_phone: `0${digits.slice(0, 3)} *** ** ${digits.slice(-2)}` },
+      holder: {
+        masked_name: 'Ay** N** Yı****',
+        masked_phone: `0${digits.slice(0, 3)} *** ** ${digits.slice(-2)}`,
+      },
       coupon_given_at: code.coupon_given_at!.toISOString(),
       coupon_used_at: null,
       coupon_expires_at: code.coupon_expires_at!.toISOString(),
@@ -164,9 +167,15 @@ describe('looking a code up', () => {
       body: { code: 'COUPON_CODE_USED', message: 'This code has already been used' },
     });
     const ready = await newCode(campaign, { status: 'ready' });
-    expect(await refusal(ready.coupon_code)).toMatchObject({ status: 409, body: { code: 'COUPON_CODE_NOT_GIVEN' } });
+    expect(await refusal(ready.coupon_code)).toMatchObject({
+      status: 409,
+      body: { code: 'COUPON_CODE_NOT_GIVEN' },
+    });
     const notUsed = await newCode(campaign, { status: 'not_used' });
-    expect(await refusal(notUsed.coupon_code)).toMatchObject({ status: 409, body: { code: 'COUPON_CODE_EXPIRED' } });
+    expect(await refusal(notUsed.coupon_code)).toMatchObject({
+      status: 409,
+      body: { code: 'COUPON_CODE_EXPIRED' },
+    });
     const pastExpiry = await newCode(campaign, { expiresAt: new Date(Date.now() - 1000) });
     expect(await refusal(pastExpiry.coupon_code)).toMatchObject({
       status: 409,
@@ -182,7 +191,8 @@ describe('looking a code up', () => {
       body: { code: 'COUPON_CODE_EXPIRED' },
     });
     // None of them is held.
-    for (const code of [used, ready, notUsed, pastExpiry, ofEnded]) expect(await holdOf(code._id)).toBeUndefined();
+    for (const code of [used, ready, notUsed, pastExpiry, ofEnded])
+      expect(await holdOf(code._id)).toBeUndefined();
 
     // Missing, of another campaign of the mall, of another mall: the same answer.
     const otherCampaign = await newCampaign(mall._id);
@@ -191,7 +201,11 @@ describe('looking a code up', () => {
     const foreign = await newCode(await newCampaign(otherMall._id));
     // A well-formed generated code that is nowhere.
     const generatedMissing = await refusal(generateCouponCode(randomBytes));
-    const answers = [generatedMissing, await refusal(ofOtherCampaign.coupon_code), await refusal(foreign.coupon_code)];
+    const answers = [
+      generatedMissing,
+      await refusal(ofOtherCampaign.coupon_code),
+      await refusal(foreign.coupon_code),
+    ];
     for (const answer of answers)
       expect(answer).toEqual({
         status: 404,
@@ -308,7 +322,10 @@ describe('sending the holder a code and redeeming', () => {
     const wrong = String((Number(right) + 1) % 10_000).padStart(4, '0');
     const refused = await redeem(clerk, mall._id, campaign._id, c, wrong);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 'SMS_CODE_INVALID', fields: { otp_code: expect.any(String) } });
+    expect(refused.json()).toMatchObject({
+      code: 'SMS_CODE_INVALID',
+      fields: { otp_code: expect.any(String) },
+    });
     expect((await codeRow(code._id)).coupon_status).toBe('given');
 
     const redeemed = await redeem(clerk, mall._id, campaign._id, c, right);
@@ -399,7 +416,10 @@ describe('sending the holder a code and redeeming', () => {
     expect(check.statusCode, check.body).toBe(200);
     const signInCode = await lastOtp(phone);
     const refused = await redeem(clerk, mall._id, campaign._id, c, signInCode);
-    expect(refused.json()).toMatchObject({ code: 'SMS_CODE_EXPIRED', fields: { otp_code: expect.any(String) } });
+    expect(refused.json()).toMatchObject({
+      code: 'SMS_CODE_EXPIRED',
+      fields: { otp_code: expect.any(String) },
+    });
     expect((await sendOtp(clerk, mall._id, campaign._id, c)).statusCode).toBe(200);
     expect((await redeem(clerk, mall._id, campaign._id, c, await lastOtp(phone))).statusCode).toBe(200);
   });

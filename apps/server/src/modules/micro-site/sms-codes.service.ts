@@ -107,7 +107,12 @@ const newCode = () => String(randomInt(0, 10 ** smsCodeRules.length)).padStart(s
  */
 export type SmsCodePurpose = 'sign-in' | 'coupon-redemption';
 
-export const smsCodeText = (lang: Language, mallName: string, code: string, purpose: SmsCodePurpose = 'sign-in') => {
+export const smsCodeText = (
+  lang: Language,
+  mallName: string,
+  code: string,
+  purpose: SmsCodePurpose = 'sign-in',
+) => {
   const minutes = smsCodeRules.validSeconds / 60;
   if (purpose === 'coupon-redemption')
     return lang === 'en'
