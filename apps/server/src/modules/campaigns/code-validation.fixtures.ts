@@ -54,12 +54,12 @@ export const codeValidationFixtures = (ctx: TestContext) => {
   /** A Turkish mobile number in E.164, different on every call. */
   const nextPhone = () => `+90533${String(next()).padStart(7, '0')}`;
 
-  const newCustomer = async (mallId: string, name = 'Ayşe Nur', surname = 'Yılmaz') => {
+  const newCustomer = async (mallId: string, name = 'Ayşe Nur', surname = 'Yılmaz', phone = nextPhone()) => {
     const [row] = await ctx.database.db
       .insert(customers)
       .values({
         location_id: mallId,
-        customer_phone: nextPhone(),
+        customer_phone: phone,
         customer_name: name,
         customer_surname: surname,
       })

@@ -20,6 +20,7 @@ import type { SmsSender } from '../../platform/sms';
 import { countAttempt, readCounters } from '../auth/rate-limits.service';
 import { customers } from '../customers/customers.tables';
 import { locations } from '../locations/locations.tables';
+import { assertAllowedPhone } from '../micro-site/micro-site.service';
 import { requestCode, type WarnLog, withCheckedCode } from '../micro-site/sms-codes.service';
 import type { Acting } from '../users/acting';
 import { campaignNotFound } from './campaigns.service';
@@ -300,7 +301,7 @@ const smsMall = async (db: Database, locationId: string) => {
  * `POST /code-validation/sendOtp`: the clerk must hold the code (409 COUPON_CODE_NOT_HELD); a
  * `customer_phone`, when given, must be the holder's (400 COUPON_HOLDER_PHONE_MISMATCH naming it).
  * The code goes to the holder's phone on file through `requestCode` (purpose `coupon-redemption`),
- * with the sign-in's rules: the resend wait (nothing sent, the same countdown answered), the phone's,
+ * with the sign-in's rules: only mobile numbers of SMS_ALLOWED_COUNTRIES (400 PHONE_NOT_ALLOWED), the resend wait (nothing sent, the same countdown answered), the phone's,
  * address's, network's and number range's caps, and the mall's and the server's SMS budgets (the
  * holder is the mall's customer, so the registered reserve is open). The SMS is in Turkish, since
  * the customer's language is not known. No challenge is asked: the
@@ -329,6 +330,7 @@ export const sendRedemptionCode = async (
     throw new AppError('COUPON_HOLDER_PHONE_MISMATCH', 400, {
       fields: { customer_phone: 'couponHolderPhoneMismatch' },
     });
+  assertAllowedPhone(deps, phone, actor.lang);
   const challenge = await requestCode(
     db,
     { sms: deps.sms, config: deps.config.sms, log },

@@ -382,6 +382,18 @@ describe('sending the holder a code and redeeming', () => {
     expect((await codeRow(code._id)).coupon_status).toBe('given');
   });
 
+  it('sends nothing to a holder whose phone on file is not a mobile number of the allowed countries', async () => {
+    const campaign = await newCampaign(mall._id);
+    const landline = await newCustomer(mall._id, 'Mehmet', 'Demir', '+902122223344');
+    const code = await newCode(campaign, { customerId: landline._id });
+    const clerk = await newClerk(mall._id);
+    expect((await lookUp(clerk, mall._id, campaign._id, code.coupon_code)).statusCode).toBe(200);
+    const refused = await sendOtp(clerk, mall._id, campaign._id, code.coupon_code);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('PHONE_NOT_ALLOWED');
+    expect(await smsTo(landline.customer_phone)).toHaveLength(0);
+  });
+
   it('keeps redemption codes and sign-in codes apart', async () => {
     const campaign = await newCampaign(mall._id);
     const code = await newCode(campaign);
