@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { staffSessions } from './modules/auth/session-cache';
 import { resolveSession } from './modules/auth/sessions.service';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes';
+import { codeValidationRoutes } from './modules/campaigns/code-validation.routes';
 import { couponImportRoutes, couponRoutes } from './modules/campaigns/coupons.routes';
 import { givingRoutes } from './modules/campaigns/giving.routes';
 import { channelRoutes } from './modules/channels/channels.routes';
@@ -90,6 +91,7 @@ const modules = [
   couponRoutes,
   couponImportRoutes,
   givingRoutes,
+  codeValidationRoutes,
   couponProviderRoutes,
 ];
 

@@ -6,6 +6,7 @@ export * from '../modules/auth/login-throttles.tables';
 export * from '../modules/auth/rate-limits.tables';
 export * from '../modules/auth/sessions.tables';
 export * from '../modules/campaigns/campaigns.tables';
+export * from '../modules/campaigns/code-validation.tables';
 export * from '../modules/campaigns/coupons.tables';
 export * from '../modules/campaigns/participations.tables';
 export * from '../modules/channels/channels.tables';

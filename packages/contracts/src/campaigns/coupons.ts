@@ -217,6 +217,17 @@ export const codeValidationOtpBody = z.strictObject({
   customer_phone: customerPhone.optional(),
 });
 
+/**
+ * The answer of `sendOtp`: where the code went, masked, and the sign-in codes' countdown (a new code
+ * may be asked for from `resend_at`; asking earlier sends nothing and answers the same times).
+ */
+export const codeValidationOtpResult = z.object({
+  masked_phone: z.string(),
+  resend_at: z.string(),
+  expires_at: z.string(),
+});
+export type CodeValidationOtpResult = z.infer<typeof codeValidationOtpResult>;
+
 /** `PUT /code-validation/` (spec §7: campaign_id, coupon_code, otp_code): redeems the code, once. */
 export const codeValidationRedeemBody = z.strictObject({
   campaign_id: objectId,

@@ -134,6 +134,13 @@ CREATE TABLE "campaigns" (
 	CONSTRAINT "campaigns_location_campaign" UNIQUE("location_id","_id")
 );
 --> statement-breakpoint
+CREATE TABLE "coupon_code_holds" (
+	"coupon_code_id" varchar(24) PRIMARY KEY NOT NULL,
+	"admin_id" varchar(24) NOT NULL,
+	"held_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "coupon_codes" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"location_id" varchar(24) NOT NULL,
@@ -338,6 +345,7 @@ CREATE TABLE "customer_sessions" (
 CREATE TABLE "sms_phone_states" (
 	"phone" varchar(32) PRIMARY KEY NOT NULL,
 	"code_hash" varchar(64),
+	"code_purpose" varchar(24) DEFAULT 'sign-in' NOT NULL,
 	"code_sent_at" timestamp with time zone,
 	"code_expires_at" timestamp with time zone,
 	"code_tries" smallint DEFAULT 0 NOT NULL,
@@ -442,6 +450,8 @@ ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_admin_id_admins__id_fk" 
 ALTER TABLE "admin_unlock_links" ADD CONSTRAINT "admin_unlock_links_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_sessions" ADD CONSTRAINT "admin_sessions_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_code_holds" ADD CONSTRAINT "coupon_code_holds_coupon_code_id_coupon_codes__id_fk" FOREIGN KEY ("coupon_code_id") REFERENCES "public"."coupon_codes"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_code_holds" ADD CONSTRAINT "coupon_code_holds_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_codes" ADD CONSTRAINT "coupon_codes_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_codes" ADD CONSTRAINT "coupon_codes_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_codes" ADD CONSTRAINT "coupon_codes_coupon_used_by_admins__id_fk" FOREIGN KEY ("coupon_used_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -489,9 +499,11 @@ CREATE INDEX "campaigns_to_archive" ON "campaigns" USING btree ("campaign_archiv
 CREATE INDEX "campaigns_channels" ON "campaigns" USING gin ("campaign_channel_ids");--> statement-breakpoint
 CREATE INDEX "campaigns_stores" ON "campaigns" USING gin ("campaign_store_ids");--> statement-breakpoint
 CREATE INDEX "campaigns_providers" ON "campaigns" USING gin ("campaign_provider_ids");--> statement-breakpoint
+CREATE INDEX "coupon_code_holds_admin" ON "coupon_code_holds" USING btree ("admin_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "coupon_codes_mall_code" ON "coupon_codes" USING btree ("location_id","coupon_code");--> statement-breakpoint
 CREATE INDEX "coupon_codes_ready" ON "coupon_codes" USING btree ("campaign_id","_id") WHERE "coupon_codes"."coupon_status" = 'ready';--> statement-breakpoint
 CREATE INDEX "coupon_codes_handed_out" ON "coupon_codes" USING btree ("campaign_id","coupon_status","_id") WHERE "coupon_codes"."coupon_status" <> 'ready';--> statement-breakpoint
+CREATE INDEX "coupon_codes_given_expiry" ON "coupon_codes" USING btree ("coupon_expires_at") WHERE "coupon_codes"."coupon_status" = 'given';--> statement-breakpoint
 CREATE INDEX "coupon_codes_customer" ON "coupon_codes" USING btree ("customer_id","campaign_id") WHERE "coupon_codes"."customer_id" is not null;--> statement-breakpoint
 CREATE INDEX "campaign_participations_customer" ON "campaign_participations" USING btree ("customer_id","campaign_id","participation_day");--> statement-breakpoint
 CREATE INDEX "campaign_participations_code" ON "campaign_participations" USING btree ("coupon_code_id") WHERE "campaign_participations"."coupon_code_id" is not null;--> statement-breakpoint

@@ -8,6 +8,8 @@ import { smsOutbox } from '../../platform/sms/sms-outbox.tables';
 import { loginThrottles } from '../auth/login-throttles.tables';
 import { rateLimitCounters } from '../auth/rate-limits.tables';
 import { adminSessions } from '../auth/sessions.tables';
+import { codeValidationFixtures } from '../campaigns/code-validation.fixtures';
+import { couponCodeHolds } from '../campaigns/code-validation.tables';
 import { customers } from '../customers/customers.tables';
 import { CUSTOMER_SESSION_IDLE_MS } from '../micro-site/customer-sessions.service';
 import { customerSessions, smsPhoneStates } from '../micro-site/micro-site.tables';
@@ -134,6 +136,25 @@ describe('cleanUp', () => {
         .where(inArray(rateLimitCounters.key, [old, recent]))
     ).map((row) => row.key);
     expect(keys).toEqual([recent]);
+  });
+
+  it('drops code validation holds that have ended and keeps live ones', async () => {
+    const { newCampaign, newCode } = codeValidationFixtures(ctx);
+    const mall = await ctx.newLocation();
+    const campaign = await newCampaign(mall._id);
+    const [ended, live] = [await newCode(campaign), await newCode(campaign)];
+    const clerk = await ctx.newStaff({ locations: [mall] });
+    await ctx.database.db.insert(couponCodeHolds).values([
+      { coupon_code_id: ended._id, admin_id: clerk._id, held_at: ago(600_000), expires_at: ago(300_000) },
+      { coupon_code_id: live._id, admin_id: clerk._id, held_at: ago(60_000), expires_at: ago(-240_000) },
+    ]);
+    const removed = await cleanUp(ctx.database.db, ctx.app.files.store, ctx.config, now);
+    expect(removed.couponCodeHolds).toBe(1);
+    const left = await ctx.database.db
+      .select({ _id: couponCodeHolds.coupon_code_id })
+      .from(couponCodeHolds)
+      .where(inArray(couponCodeHolds.coupon_code_id, [ended._id, live._id]));
+    expect(left).toEqual([{ _id: live._id }]);
   });
 
   it('drops staff sign-in throttles whose window and lock are over, and keeps recent or locked ones', async () => {

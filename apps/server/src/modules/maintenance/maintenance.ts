@@ -10,6 +10,7 @@ import { smsOutbox } from '../../platform/sms/sms-outbox.tables';
 import { deleteOldLoginThrottles } from '../auth/login-throttle.service';
 import { rateLimitCounters } from '../auth/rate-limits.tables';
 import { adminSessions } from '../auth/sessions.tables';
+import { couponCodeHolds } from '../campaigns/code-validation.tables';
 import { CUSTOMER_SESSION_IDLE_MS } from '../micro-site/customer-sessions.service';
 import { customerSessions, smsPhoneStates } from '../micro-site/micro-site.tables';
 
@@ -33,7 +34,7 @@ export type MaintenanceSettings = Pick<Config, 'retention' | 'files'>;
  * One pass of every clean-up, each with its own period, answering how many rows (files) each removed:
  * ended staff and customer sessions (their addresses and user agents) SESSION_RETENTION_DAYS after they
  * ended; development outbox rows (phones, codes, mail) after OUTBOX_RETENTION_DAYS; rate-limit counters
- * whose window is long over, staff sign-in throttles and unlock links past their end; phone states past their windows, locks and streaks; unreferenced files after
+ * whose window is long over, staff sign-in throttles and unlock links past their end; phone states past their windows, locks and streaks; code validation's holds past their end; unreferenced files after
  * FILE_ORPHAN_GRACE_HOURS. A later table of short-lived data adds its clean-up here.
  */
 export const cleanUp = async (
@@ -99,6 +100,13 @@ export const cleanUp = async (
           ),
         )
         .returning({ phone: smsPhoneStates.phone }),
+    ),
+    // An expired hold holds nothing (the next lookup overwrites it): dropped so the table keeps only live ones.
+    couponCodeHolds: count(
+      await db
+        .delete(couponCodeHolds)
+        .where(lt(couponCodeHolds.expires_at, now))
+        .returning({ _id: couponCodeHolds.coupon_code_id }),
     ),
     loginThrottles: await deleteOldLoginThrottles(db, now),
     orphanFiles: await removeOrphanFiles(db, store, settings.files.orphanGraceHours * HOUR_MS, now),

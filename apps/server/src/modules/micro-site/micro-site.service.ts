@@ -48,8 +48,11 @@ const countryNames = (countries: readonly string[], lang: Language) => {
   return countries.map((country) => names.of(country) ?? country).join(', ');
 };
 
-/** Codes go only to mobile numbers of the allowed countries: anything else is refused before any count. */
-const assertAllowedPhone = (deps: MicroSiteDeps, phone: string, lang: Language) => {
+/**
+ * Codes go only to mobile numbers of the allowed countries: anything else is refused before any
+ * count (code validation's SMS to a coupon's holder too).
+ */
+export const assertAllowedPhone = (deps: { config: Pick<Config, 'sms'> }, phone: string, lang: Language) => {
   const countries = deps.config.sms.allowedCountries;
   if (!isAllowedMobile(phone, countries))
     throw new AppError('PHONE_NOT_ALLOWED', 400, {

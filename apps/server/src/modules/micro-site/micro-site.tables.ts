@@ -2,6 +2,7 @@ import { index, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from
 import { idColumn, refColumn } from '../../platform/db/columns';
 import { customers } from '../customers/customers.tables';
 import { locations } from '../locations/locations.tables';
+import type { SmsCodePurpose } from './sms-codes.service';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -51,6 +52,8 @@ export const smsPhoneStates = pgTable('sms_phone_states', {
   phone: varchar('phone', { length: 32 }).primaryKey(),
   /** HMAC-SHA256 of the live code; null when none is live (used, spent, replaced by a lock). */
   code_hash: varchar('code_hash', { length: 64 }),
+  /** What the live code is for (sms-codes.service.ts `SmsCodePurpose`): it is accepted for that only. */
+  code_purpose: varchar('code_purpose', { length: 24 }).$type<SmsCodePurpose>().notNull().default('sign-in'),
   code_sent_at: at('code_sent_at'),
   code_expires_at: at('code_expires_at'),
   /** Wrong tries of the live code. */

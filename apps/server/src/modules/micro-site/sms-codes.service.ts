@@ -99,8 +99,25 @@ const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a, 'hex')
 /** A uniformly random code of smsCodeRules.length digits, leading zeros included. */
 const newCode = () => String(randomInt(0, 10 ** smsCodeRules.length)).padStart(smsCodeRules.length, '0');
 
-export const smsCodeText = (lang: Language, mallName: string, code: string) => {
+/**
+ * What a code is for: signing in on the micro-site, or confirming at a store's till that the holder
+ * of a coupon code is there (code validation, modules/campaigns/code-validation.service.ts). A code
+ * is accepted only for the purpose it was sent for, so a code read out to a clerk never signs anyone
+ * in; the caps, budgets and locks are the phone's, whatever the purpose.
+ */
+export type SmsCodePurpose = 'sign-in' | 'coupon-redemption';
+
+export const smsCodeText = (
+  lang: Language,
+  mallName: string,
+  code: string,
+  purpose: SmsCodePurpose = 'sign-in',
+) => {
   const minutes = smsCodeRules.validSeconds / 60;
+  if (purpose === 'coupon-redemption')
+    return lang === 'en'
+      ? `Your ${mallName} coupon confirmation code: ${code}. The code is valid for ${minutes} minutes. Tell it only to the staff at the till.`
+      : `${mallName} kupon kullanım onay kodunuz: ${code}. Kod ${minutes} dakika geçerlidir. Kodu yalnızca kasadaki görevliye söyleyin.`;
   return lang === 'en'
     ? `Your ${mallName} sign-in code: ${code}. The code is valid for ${minutes} minutes.`
     : `${mallName} giriş kodunuz: ${code}. Kod ${minutes} dakika geçerlidir.`;
@@ -302,10 +319,19 @@ const challengeOf = (sentAt: Date, expiresAt: Date, sent: boolean): CodeChalleng
 export const requestCode = async (
   db: Database,
   context: SmsCodeContext,
-  request: { phone: string; mall: SmsMall; registered: boolean; lang: Language; ip: string },
+  request: {
+    phone: string;
+    mall: SmsMall;
+    registered: boolean;
+    lang: Language;
+    ip: string;
+    /** Defaults to signing in; a live code of another purpose is replaced, not waited for. */
+    purpose?: SmsCodePurpose;
+  },
   now = new Date(),
 ): Promise<CodeChallenge> => {
   const { phone } = request;
+  const purpose = request.purpose ?? 'sign-in';
   const { config } = context;
   const decision = await db.transaction(async (tx) => {
     const state = await lockPhone(tx, phone);
@@ -316,6 +342,7 @@ export const requestCode = async (
     if (
       state.code_sent_at &&
       state.code_expires_at &&
+      state.code_purpose === purpose &&
       now.getTime() < state.code_sent_at.getTime() + smsCodeRules.resendSeconds * 1000
     )
       return challengeOf(state.code_sent_at, state.code_expires_at, false);
@@ -358,6 +385,7 @@ export const requestCode = async (
       .update(smsPhoneStates)
       .set({
         code_hash: hashCode(phone, code, now),
+        code_purpose: purpose,
         code_sent_at: now,
         code_expires_at: expiresAt,
         code_tries: 0,
@@ -371,7 +399,7 @@ export const requestCode = async (
   try {
     await context.sms.send({
       to: phone,
-      text: smsCodeText(request.lang, request.mall.location_name, decision.code),
+      text: smsCodeText(request.lang, request.mall.location_name, decision.code, purpose),
     });
   } catch (error) {
     await db
@@ -401,13 +429,20 @@ export const checkCode = async (
   code: string,
   ip: string,
   now = new Date(),
+  purpose: SmsCodePurpose = 'sign-in',
 ): Promise<AppError | undefined> => {
   const [state] = await tx.select().from(smsPhoneStates).where(eq(smsPhoneStates.phone, phone)).for('update');
   if (!state) return new AppError('SMS_CODE_EXPIRED', 400, { fields: { sms_code: 'smsCodeExpired' } });
   if (state.locked_until && state.locked_until > now) return locked(state.locked_until, now, 'sms_code');
   const pairLock = await pairLockedUntil(tx, phone, ip, now);
   if (pairLock) return locked(pairLock, now, 'sms_code');
-  if (!state.code_hash || !state.code_sent_at || !state.code_expires_at || state.code_expires_at <= now)
+  if (
+    !state.code_hash ||
+    !state.code_sent_at ||
+    !state.code_expires_at ||
+    state.code_expires_at <= now ||
+    state.code_purpose !== purpose
+  )
     return new AppError('SMS_CODE_EXPIRED', 400, { fields: { sms_code: 'smsCodeExpired' } });
   if (state.code_tries >= smsCodeRules.triesPerCode)
     return new AppError('SMS_CODE_SPENT', 400, { fields: { sms_code: 'smsCodeSpent' } });
@@ -478,13 +513,26 @@ export const checkCode = async (
 export const withCheckedCode = async <T>(
   db: Database,
   context: Pick<SmsCodeContext, 'config'>,
-  check: { phone: string; code: string; ip: string; mall: Pick<SmsMall, '_id'> },
+  check: {
+    phone: string;
+    code: string;
+    ip: string;
+    mall: Pick<SmsMall, '_id'>;
+    purpose?: SmsCodePurpose;
+    /**
+     * Runs first in the transaction, before anything is counted: it may lock what the work needs and
+     * throw a refusal of its own, which then counts no wrong code (a coupon already redeemed by a
+     * concurrent request, say).
+     */
+    before?: (tx: Database) => Promise<void>;
+  },
   work: (tx: Database) => Promise<T>,
   now = new Date(),
 ): Promise<T> => {
   const { config } = context;
   const names = failureKeys(check);
   const outcome = await db.transaction(async (tx) => {
+    await check.before?.(tx);
     const [address, network] = await countAttempt(tx, names, HOUR_MS, now);
     assertFailuresWithinLimits(
       config,
@@ -492,7 +540,7 @@ export const withCheckedCode = async <T>(
       { count: network!.count - 1, resetsAt: network!.resetsAt },
       now,
     );
-    const refusal = await checkCode(tx, check.phone, check.code, check.ip, now);
+    const refusal = await checkCode(tx, check.phone, check.code, check.ip, now, check.purpose);
     if (refusal) return { refusal };
     await uncountAttempt(tx, names);
     return { value: await work(tx) };
