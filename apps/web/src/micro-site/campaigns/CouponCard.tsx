@@ -1,4 +1,4 @@
-import type { CustomerCoupon, Language, PublicCampaign } from '@avlu/contracts';
+import type { CustomerCoupon } from '@avlu/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -6,13 +6,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { CouponCode } from './CouponCode';
 import { formatDateTime } from './dates';
+import { campaignName } from './names';
 import { useCampaignT } from './texts';
-
-/** A campaign's name and description in the chosen language (English falls back to Turkish where it has none). */
-export const campaignName = (campaign: PublicCampaign, language: Language) =>
-  (language === 'en' && campaign.campaign_name_en) || campaign.campaign_name;
-export const campaignDescription = (campaign: PublicCampaign, language: Language) =>
-  (language === 'en' && campaign.campaign_description_en) || campaign.campaign_description;
 
 export type ShownCouponStatus = CustomerCoupon['coupon_status'] | 'expired';
 

@@ -3,6 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { type MicroSiteApi, messageOf } from '../lib/api';
 import { useSession } from '../lib/session';
 
+/** `GET /ext/app/customers/campaigns`: the running campaigns (the list, and a campaign's page, which finds its own there). */
+export const CAMPAIGNS_PATH = '/ext/app/customers/campaigns';
+
 export type Loaded<T> = {
   data: T | undefined;
   error: string | null;

@@ -5,9 +5,10 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { CouponCard, campaignDescription, campaignName } from '../campaigns/CouponCard';
-import { useMicroSiteGet, useStores } from '../campaigns/data';
+import { CouponCard } from '../campaigns/CouponCard';
+import { CAMPAIGNS_PATH, useMicroSiteGet, useStores } from '../campaigns/data';
 import { formatDateTime, mallTimeZone } from '../campaigns/dates';
+import { campaignDescription, campaignName, storesOfCampaign } from '../campaigns/names';
 import { LoadFailed } from '../campaigns/PageStates';
 import { StoreLogo, storeCategory } from '../campaigns/StoreBadge';
 import { useCampaignT } from '../campaigns/texts';
@@ -15,7 +16,6 @@ import { LoadingScreen } from '../components/LoadingScreen';
 import { messageOf } from '../lib/api';
 import { Link, useLocationPath } from '../lib/router';
 import { useSession } from '../lib/session';
-import { CAMPAIGNS_PATH, storesOfCampaign } from './CampaignsPage';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -4,21 +4,15 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { campaignName } from '../campaigns/CouponCard';
-import { useMicroSiteGet, useStores } from '../campaigns/data';
+import { CAMPAIGNS_PATH, useMicroSiteGet, useStores } from '../campaigns/data';
 import { daysUntil, formatDay, lastMoment, mallTimeZone } from '../campaigns/dates';
+import { campaignName, storesOfCampaign } from '../campaigns/names';
 import { EmptyState, LoadFailed } from '../campaigns/PageStates';
 import { StoreLogo } from '../campaigns/StoreBadge';
 import { useCampaignT } from '../campaigns/texts';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { Link } from '../lib/router';
 import { useSession } from '../lib/session';
-
-export const CAMPAIGNS_PATH = '/ext/app/customers/campaigns';
-
-/** The campaign's stores the directory knows, in the campaign's order. */
-export const storesOfCampaign = (campaign: MicroSiteCampaign, stores: Map<string, MicroSiteStore>) =>
-  (campaign.campaign_store_ids ?? []).flatMap((id) => stores.get(id) ?? []);
 
 function Remaining({
   campaign,
