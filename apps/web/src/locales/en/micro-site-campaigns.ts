@@ -14,7 +14,8 @@ export default {
     joined: 'Joined',
     infoOnly: 'Information',
     imageOf: 'Image of {{name}}',
-    moreStores: '+{{count}} stores',
+    moreStores_one: 'and {{count}} more store',
+    moreStores_other: 'and {{count}} more stores',
     back: 'Campaigns',
     myCoupons: 'My coupons',
   },
@@ -42,6 +43,7 @@ export default {
     showMyCoupons: 'Go to my coupons',
     infoOnly:
       'You cannot join this campaign from this page; see its description, or visit the stores for the details.',
+    images: 'Campaign images',
     imageCount: 'Image {{index}} of {{count}}',
   },
   coupons: {

@@ -16,7 +16,7 @@ export default {
     joined: 'Katıldınız',
     infoOnly: 'Bilgilendirme',
     imageOf: '{{name}} görseli',
-    moreStores: '+{{count}} mağaza',
+    moreStores: 've {{count}} mağaza daha',
     back: 'Kampanyalar',
     myCoupons: 'Kuponlarım',
   },
@@ -43,6 +43,7 @@ export default {
     showMyCoupons: 'Kuponlarıma Git',
     infoOnly:
       'Bu kampanyaya bu sayfadan katılım yapılmıyor; ayrıntılar için açıklamaya bakın ya da mağazaları ziyaret edin.',
+    images: 'Kampanya görselleri',
     imageCount: 'Görsel {{index}} / {{count}}',
   },
   coupons: {

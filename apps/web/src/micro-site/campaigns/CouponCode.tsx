@@ -32,8 +32,8 @@ export function CouponCode({ code, dimmed = false }: { code: string; dimmed?: bo
         bgcolor: '#fff',
         border: 1,
         borderColor: 'divider',
-        opacity: dimmed ? 0.45 : 1,
-        filter: dimmed ? 'grayscale(1)' : undefined,
+        // A code that can no longer be used keeps its text readable; its images fade, so no till scans them.
+        '& [role="img"]': dimmed ? { opacity: 0.3 } : undefined,
       }}
     >
       <Typography
@@ -55,7 +55,8 @@ export function CouponCode({ code, dimmed = false }: { code: string; dimmed?: bo
           textAlign: 'center',
           overflowWrap: 'anywhere',
           userSelect: 'all',
-          color: 'common.black',
+          color: dimmed ? 'text.secondary' : 'common.black',
+          textDecoration: dimmed ? 'line-through' : undefined,
         }}
       >
         {code}

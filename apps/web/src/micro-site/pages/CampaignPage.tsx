@@ -48,10 +48,12 @@ function Images({ images, name }: { images: string[]; name: string }) {
         }}
       />
     );
-  // Several images: a strip swiped sideways, each snapping into place.
+  // Several images: a strip swiped sideways, each snapping into place (focusable, so arrow keys scroll it too).
   return (
     <Box
       component="ul"
+      tabIndex={0}
+      aria-label={t('campaign.images')}
       sx={{
         display: 'grid',
         gridAutoFlow: 'column',
@@ -63,6 +65,8 @@ function Images({ images, name }: { images: string[]; name: string }) {
         p: 0,
         listStyle: 'none',
         pb: 0.5,
+        borderRadius: 4,
+        '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
       }}
     >
       {images.map((image, index) => (

@@ -116,17 +116,15 @@ function CampaignCard({
         <Remaining campaign={campaign} timeZone={timeZone} language={language} />
         {shownStores.length > 0 && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-            <Box sx={{ display: 'flex', '& > * + *': { ml: -1 } }}>
+            <Box sx={{ display: 'flex', '& > *': { boxShadow: '0 0 0 2px #fff' }, '& > * + *': { ml: -1 } }}>
               {shownStores.slice(0, 3).map((store) => (
                 <StoreLogo key={store._id} store={store} size={28} />
               ))}
             </Box>
             <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0 }}>
-              {shownStores
-                .slice(0, 2)
-                .map((store) => store.store_name)
-                .join(', ')}
-              {shownStores.length > 2 && ` ${t('campaigns.moreStores', { count: shownStores.length - 2 })}`}
+              {shownStores.length <= 2
+                ? shownStores.map((store) => store.store_name).join(', ')
+                : `${shownStores[0]!.store_name} ${t('campaigns.moreStores', { count: shownStores.length - 1 })}`}
             </Typography>
           </Box>
         )}
