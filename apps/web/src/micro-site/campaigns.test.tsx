@@ -188,6 +188,14 @@ describe('micro-site campaigns', () => {
     expect(screen.queryByRole('button', { name: 'Kampanyaya Katıl' })).not.toBeInTheDocument();
   });
 
+  it('offers my coupons instead of the join button once a campaign joined once has given its code', async () => {
+    serveCampaigns([campaign({ campaign_my_coupon_count: 1 })]);
+    renderMicroSite(`/campaigns/${campaign()._id}`);
+    expect(await screen.findByText('Bu kampanyadan 1 kodunuz var.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Kuponlarıma Git' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Kampanyaya Katıl' })).not.toBeInTheDocument();
+  });
+
   it('says so for a campaign that is not running', async () => {
     serveCampaigns([campaign()]);
     renderMicroSite('/campaigns/6c01bfcdd1bbe8773a6cbcff');
