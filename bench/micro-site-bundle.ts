@@ -15,6 +15,9 @@ export const MICRO_SITE_PAGES = {
   '': ['micro-site.html', 'src/micro-site/pages/MainPage.tsx'],
   profile: ['micro-site.html', 'src/micro-site/pages/ProfilePage.tsx'],
   'profile/profile-update': ['micro-site.html', 'src/micro-site/pages/ProfileUpdatePage.tsx'],
+  campaigns: ['micro-site.html', 'src/micro-site/pages/CampaignsPage.tsx'],
+  'campaigns/{id}': ['micro-site.html', 'src/micro-site/pages/CampaignPage.tsx'],
+  coupons: ['micro-site.html', 'src/micro-site/pages/CouponsPage.tsx'],
 } as const;
 
 /**

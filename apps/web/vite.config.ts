@@ -58,6 +58,8 @@ const vendorChunks = [
   { name: 'i18next', test: inPackages('i18next', 'react-i18next') },
   { name: 'forms', test: inPackages('react-hook-form', '@hookform/resolvers') },
   { name: 'phone', test: inPackages('libphonenumber-js') },
+  // The micro-site's QR code encoder, loaded by its campaign pages only.
+  { name: 'qr', test: inPackages('uqr') },
 ];
 
 export default defineConfig({

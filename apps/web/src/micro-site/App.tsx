@@ -14,18 +14,31 @@ const RegisterPage = lazy(() => import('./pages/RegisterPage'));
 const MainPage = lazy(() => import('./pages/MainPage'));
 const ProfilePage = lazy(() => import('./pages/ProfilePage'));
 const ProfileUpdatePage = lazy(() => import('./pages/ProfileUpdatePage'));
+// The campaign pages bring their texts and the QR code encoder; none of it is in the first load.
+const CampaignsPage = lazy(() => import('./pages/CampaignsPage'));
+const CampaignPage = lazy(() => import('./pages/CampaignPage'));
+const CouponsPage = lazy(() => import('./pages/CouponsPage'));
 
 type Access = 'guest' | 'customer';
 type Page = (props: { location: MicroSiteLocation | null }) => ReactNode;
 
-/** Spec §2 "Customer micro-site": the children of /micro-site/{locationToken}. Later issues add campaigns, gifts, receipts. */
+/**
+ * Spec §2 "Customer micro-site": the children of /micro-site/{locationToken}; `campaigns/:id` stands
+ * for a campaign's page. Later issues add gifts and receipts.
+ */
 const pages: Record<string, { access: Access; page: Page }> = {
   '': { access: 'customer', page: MainPage },
   login: { access: 'guest', page: LoginPage },
   register: { access: 'guest', page: RegisterPage },
   profile: { access: 'customer', page: ProfilePage },
   'profile/profile-update': { access: 'customer', page: ProfileUpdatePage },
+  campaigns: { access: 'customer', page: CampaignsPage },
+  'campaigns/:id': { access: 'customer', page: CampaignPage },
+  coupons: { access: 'customer', page: CouponsPage },
 };
+
+/** The route of a path under the base: its own, or the pattern with `:id` for one segment. */
+const routeOf = (rest: string) => pages[rest] ?? pages[rest.replace(/\/[^/]+$/, '/:id')];
 
 /** The mall of the token, for the header; `invalid` when the server does not know the token. */
 const useMall = () => {
@@ -60,7 +73,7 @@ function Routed({ location }: { location: MicroSiteLocation | null }) {
   const path = useLocationPath();
   const pathname = path.split('?')[0]!;
   const rest = pathname.slice(base.length).replace(/^\/+|\/+$/g, '');
-  const route = pages[rest];
+  const route = routeOf(rest);
   if (!route) return <NotFound />;
   if (status === 'loading') return <LoadingScreen />;
   if (route.access === 'customer' && status !== 'authenticated') {

@@ -198,11 +198,15 @@ export const outboxMessage = z.object({
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;
 
-/** GET /ext/location: the mall whose token the micro-site carries, for its header (name and logo). */
+/**
+ * GET /ext/location: the mall whose token the micro-site carries, for its header (name and logo), and
+ * its time zone (`location_meta.timezone`), in which the micro-site shows campaign and coupon dates.
+ */
 export const microSiteLocation = location.pick({
   _id: true,
   location_name: true,
   location_logo: true,
   hasMobileApp: true,
+  location_meta: true,
 });
 export type MicroSiteLocation = z.infer<typeof microSiteLocation>;

@@ -85,6 +85,7 @@ describe('GET /api/ext/location', () => {
       location_name: 'Avlu Bench AVM',
       location_logo: { thumbnail: null },
       hasMobileApp: false,
+      location_meta: { timezone: 'Europe/Istanbul' },
     });
     const staff = await ctx.systemAdmin();
     for (const bearer of [null, 'garbage', 'A'.repeat(43), staff.token]) {

@@ -107,7 +107,11 @@ export default {
   main: {
     welcome: 'Welcome, {{name}}',
     welcomeAnonymous: 'Welcome',
-    text: 'Campaigns, gifts and offers of {{mall}} just for you will soon be here.',
+    text: 'Join the campaigns of {{mall}} and keep your codes in one place.',
+    campaigns: 'Campaigns',
+    campaignsText: 'Running campaigns, and joining them',
+    coupons: 'My coupons',
+    couponsText: 'Your codes, with their QR codes and barcodes',
     profile: 'My profile',
   },
   profile: {

@@ -105,7 +105,11 @@ export default {
   main: {
     welcome: 'Hoş geldiniz, {{name}}',
     welcomeAnonymous: 'Hoş geldiniz',
-    text: '{{mall}} kampanyaları, hediyeleri ve size özel fırsatlar yakında burada olacak.',
+    text: '{{mall}} kampanyalarına katılın, kodlarınızı tek yerden yönetin.',
+    campaigns: 'Kampanyalar',
+    campaignsText: 'Süren kampanyalar ve katılım',
+    coupons: 'Kuponlarım',
+    couponsText: 'Kodlarınız, QR kod ve barkodlarıyla',
     profile: 'Profilim',
   },
   profile: {

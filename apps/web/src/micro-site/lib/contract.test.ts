@@ -2,12 +2,14 @@ import * as contracts from '@avlu/contracts';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en/micro-site';
 import tr from '../../locales/tr/micro-site';
+import * as campaignDates from '../campaigns/dates';
 import * as mirror from './contract';
 
 describe("the micro-site's copy of contracts' light constants", () => {
   it('matches contracts exactly', () => {
     expect(mirror.languages).toEqual(contracts.languages);
     expect(mirror.DEFAULT_LANGUAGE).toBe(contracts.DEFAULT_LANGUAGE);
+    expect(campaignDates.DEFAULT_TIMEZONE).toBe(contracts.DEFAULT_TIMEZONE);
   });
 
   it('accepts in the browser every phone contracts accepts, Turkish or international', () => {

@@ -8,7 +8,40 @@ import { useT } from '../lib/i18n';
 import { Link } from '../lib/router';
 import { useSession } from '../lib/session';
 
-/** The signed-in customer's main page; later issues add campaigns, coupons and gifts here. */
+/** A large tappable link with a line saying what is behind it. */
+function NavCard({ href, title, text }: { href: string; title: string; text: string }) {
+  return (
+    <Paper
+      component={Link}
+      href={href}
+      variant="outlined"
+      sx={{
+        p: 2,
+        borderRadius: 3,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 2,
+        textDecoration: 'none',
+        color: 'text.primary',
+        '&:hover, &:focus-visible': { borderColor: 'primary.main', bgcolor: 'action.hover' },
+      }}
+    >
+      <Box sx={{ flexGrow: 1, display: 'grid' }}>
+        <Typography variant="h6" component="span">
+          {title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" component="span">
+          {text}
+        </Typography>
+      </Box>
+      <Typography aria-hidden component="span" color="primary.main" sx={{ fontSize: 24, fontWeight: 700 }}>
+        ›
+      </Typography>
+    </Paper>
+  );
+}
+
+/** The signed-in customer's main page: campaigns, coupons and the profile; later issues add gifts here. */
 export default function MainPage({ location }: { location: MicroSiteLocation | null }) {
   const { t } = useT();
   const { base, customer } = useSession();
@@ -34,6 +67,10 @@ export default function MainPage({ location }: { location: MicroSiteLocation | n
           {t('main.text', { mall: location?.location_name ?? '' })}
         </Typography>
       </Paper>
+      <Box sx={{ display: 'grid', gap: 1.5 }}>
+        <NavCard href={`${base}/campaigns`} title={t('main.campaigns')} text={t('main.campaignsText')} />
+        <NavCard href={`${base}/coupons`} title={t('main.coupons')} text={t('main.couponsText')} />
+      </Box>
       <Button component={Link} href={`${base}/profile`} variant="outlined" size="large">
         {t('main.profile')}
       </Button>

@@ -57,6 +57,7 @@ export const serveMall = (server: TestServer) =>
         location_name: 'Kordonboyu Yaşam AVM',
         location_logo: { thumbnail: null },
         hasMobileApp: false,
+        location_meta: { timezone: 'Europe/Istanbul' },
       }),
     )
     .on('POST', '/ext/app/agreements', () =>

@@ -1,0 +1,306 @@
+import type { CustomerCoupon, MicroSiteCampaign, MicroSiteLocation } from '@avlu/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { CouponCard } from '../campaigns/CouponCard';
+import { CAMPAIGNS_PATH, useMicroSiteGet, useStores } from '../campaigns/data';
+import { formatDateTime, mallTimeZone } from '../campaigns/dates';
+import { campaignDescription, campaignName, storesOfCampaign } from '../campaigns/names';
+import { LoadFailed } from '../campaigns/PageStates';
+import { StoreLogo, storeCategory } from '../campaigns/StoreBadge';
+import { useCampaignT } from '../campaigns/texts';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { messageOf } from '../lib/api';
+import { Link, useLocationPath } from '../lib/router';
+import { useSession } from '../lib/session';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 1 }}>
+      <Typography variant="body2" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="dd" sx={{ m: 0, fontWeight: 600, textAlign: 'right' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function Images({ images, name }: { images: string[]; name: string }) {
+  const { t } = useCampaignT();
+  if (images.length === 0) return null;
+  if (images.length === 1)
+    return (
+      <Box
+        component="img"
+        src={images[0]}
+        alt={t('campaigns.imageOf', { name })}
+        sx={{
+          width: '100%',
+          aspectRatio: '16 / 9',
+          objectFit: 'cover',
+          borderRadius: 4,
+          bgcolor: 'grey.200',
+        }}
+      />
+    );
+  // Several images: a strip swiped sideways, each snapping into place (focusable, so arrow keys scroll it too).
+  return (
+    <Box
+      component="ul"
+      tabIndex={0}
+      aria-label={t('campaign.images')}
+      sx={{
+        display: 'grid',
+        gridAutoFlow: 'column',
+        gridAutoColumns: '88%',
+        gap: 1.5,
+        overflowX: 'auto',
+        scrollSnapType: 'x mandatory',
+        m: 0,
+        p: 0,
+        listStyle: 'none',
+        pb: 0.5,
+        borderRadius: 4,
+        '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
+    >
+      {images.map((image, index) => (
+        <Box component="li" key={image} sx={{ scrollSnapAlign: 'start' }}>
+          <Box
+            component="img"
+            src={image}
+            alt={`${t('campaigns.imageOf', { name })} (${t('campaign.imageCount', { index: index + 1, count: images.length })})`}
+            loading={index === 0 ? undefined : 'lazy'}
+            sx={{
+              display: 'block',
+              width: '100%',
+              aspectRatio: '16 / 9',
+              objectFit: 'cover',
+              borderRadius: 4,
+              bgcolor: 'grey.200',
+            }}
+          />
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * Joining (`POST /ext/app/customers/campaigns/{id}/coupon`): the code given shows at once, as text,
+ * QR code and barcode; a refusal shows the server's message (which rule refused, in the language).
+ */
+function Join({
+  campaign,
+  timeZone,
+  onJoined,
+}: {
+  campaign: MicroSiteCampaign;
+  timeZone: string;
+  onJoined: () => void;
+}) {
+  const { t } = useCampaignT();
+  const { api, base } = useSession();
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [coupon, setCoupon] = useState<CustomerCoupon | null>(null);
+  const result = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (coupon) result.current?.focus();
+  }, [coupon]);
+
+  const join = async () => {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      setCoupon(await api.post<CustomerCoupon>(`/ext/app/customers/campaigns/${campaign._id}/coupon`));
+      onJoined();
+    } catch (error) {
+      setRefusal(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const myCoupons = (
+    <Button
+      component={Link}
+      href={`${base}/coupons`}
+      variant={coupon ? 'contained' : 'outlined'}
+      size="large"
+    >
+      {t('campaign.showMyCoupons')}
+    </Button>
+  );
+
+  if (coupon)
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Box role="status" sx={{ display: 'grid', gap: 0.5 }}>
+          <Typography ref={result} tabIndex={-1} variant="h5" component="h2" sx={{ outline: 'none' }}>
+            {t('campaign.joined')}
+          </Typography>
+          <Typography color="text.secondary">{t('campaign.joinedText')}</Typography>
+        </Box>
+        <CouponCard coupon={coupon} timeZone={timeZone} headingLevel="h3" />
+        {myCoupons}
+      </Box>
+    );
+
+  const count = campaign.campaign_my_coupon_count;
+  // A campaign joined once per customer has nothing more to give: the code is under my coupons.
+  const done = count > 0 && campaign.campaign_participation === 'once';
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      {count > 0 && (
+        <Alert severity="success" role="note">
+          {t('campaign.alreadyHave', { count })}
+        </Alert>
+      )}
+      {refusal && <Alert severity="error">{refusal}</Alert>}
+      {!done && (
+        <Button variant="contained" size="large" onClick={join} disabled={busy}>
+          {busy ? t('campaign.joining') : t('campaign.join')}
+        </Button>
+      )}
+      {count > 0 && myCoupons}
+    </Box>
+  );
+}
+
+/** A campaign of the mall (spec §2 micro-site `campaigns`): its images, text, dates and stores, and its join button. */
+export default function CampaignPage({ location }: { location: MicroSiteLocation | null }) {
+  const { t, language } = useCampaignT();
+  const { base } = useSession();
+  const path = useLocationPath();
+  const id = /\/campaigns\/([^/?]+)/.exec(path)?.[1];
+  const campaigns = useMicroSiteGet<MicroSiteCampaign[]>(CAMPAIGNS_PATH);
+  const stores = useStores();
+  const timeZone = mallTimeZone(location);
+  const campaign = campaigns.data?.find((each) => each._id === id);
+
+  const back = (
+    <Box
+      component={Link}
+      href={`${base}/campaigns`}
+      sx={{ color: 'primary.main', fontWeight: 700, textDecoration: 'none', justifySelf: 'start', py: 0.5 }}
+    >
+      ← {t('campaigns.back')}
+    </Box>
+  );
+
+  if (campaigns.loading) return <LoadingScreen />;
+  if (campaigns.error !== null)
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {back}
+        <LoadFailed title={t('campaigns.loadError')} message={campaigns.error} onRetry={campaigns.reload} />
+      </Box>
+    );
+  if (!campaign)
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {back}
+        <Typography variant="h4" component="h1">
+          {t('campaign.notFound')}
+        </Typography>
+        <Typography color="text.secondary">{t('campaign.notFoundText')}</Typography>
+      </Box>
+    );
+
+  const name = campaignName(campaign, language);
+  const shownStores = storesOfCampaign(campaign, stores);
+  const participation = campaign.campaign_participation;
+  return (
+    <Box sx={{ display: 'grid', gap: 2.5 }}>
+      {back}
+      <Images images={campaign.campaign_images} name={name} />
+      <Box sx={{ display: 'grid', gap: 1 }}>
+        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+          {name}
+        </Typography>
+        <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {campaignDescription(campaign, language)}
+        </Typography>
+      </Box>
+      <Paper variant="outlined" sx={{ px: 2, borderRadius: 3 }}>
+        <Box component="dl" sx={{ m: 0, '& > div + div': { borderTop: 1, borderColor: 'divider' } }}>
+          <Row label={t('campaign.starts')}>{formatDateTime(campaign.campaign_start_date, timeZone)}</Row>
+          <Row label={t('campaign.ends')}>{formatDateTime(campaign.campaign_end_date, timeZone)}</Row>
+          {campaign.campaign_joinable && participation && (
+            <Row label={t('campaign.participation')}>{t(`campaign.participations.${participation}`)}</Row>
+          )}
+        </Box>
+      </Paper>
+      {campaign.campaign_joinable && campaign.campaign_session_day_count ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('campaign.sessionDays', { count: campaign.campaign_session_day_count })}
+        </Typography>
+      ) : null}
+      {campaign.campaign_joinable ? (
+        <Join
+          campaign={campaign}
+          timeZone={timeZone}
+          onJoined={() =>
+            campaigns.update((list) =>
+              list.map((each) =>
+                each._id === campaign._id
+                  ? { ...each, campaign_my_coupon_count: each.campaign_my_coupon_count + 1 }
+                  : each,
+              ),
+            )
+          }
+        />
+      ) : (
+        <Alert severity="info" role="note">
+          {t('campaign.infoOnly')}
+        </Alert>
+      )}
+      {shownStores.length > 0 && (
+        <Box component="section" aria-labelledby="campaign-stores" sx={{ display: 'grid', gap: 1 }}>
+          <Typography id="campaign-stores" variant="h6" component="h2">
+            {t('campaign.stores')}
+          </Typography>
+          <Paper variant="outlined" component="ul" sx={{ m: 0, p: 0, listStyle: 'none', borderRadius: 3 }}>
+            {shownStores.map((store, index) => (
+              <Box
+                component="li"
+                key={store._id}
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 1.5,
+                  px: 2,
+                  py: 1.25,
+                  borderTop: index ? 1 : 0,
+                  borderColor: 'divider',
+                }}
+              >
+                <StoreLogo store={store} size={40} />
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                    {store.store_name}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {[
+                      storeCategory(store, language),
+                      store.store_floor && t('campaign.floor', { floor: store.store_floor }),
+                      store.store_unit_no && t('campaign.unit', { unit: store.store_unit_no }),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Typography>
+                </Box>
+              </Box>
+            ))}
+          </Paper>
+        </Box>
+      )}
+    </Box>
+  );
+}
