@@ -296,6 +296,20 @@ describe('the code validation screen', () => {
     expect(field).toHaveFocus();
   });
 
+  it('lets the held code go when the clerk leaves the screen (StrictMode, as the app renders)', async () => {
+    serveCampaigns();
+    server()
+      .on('GET', '/code-validation', () => json(found()))
+      .on('POST', '/code-validation/release', () => json({}));
+    const { user, router } = renderApp({ path: PATH, ...clerk, strict: true });
+    await chooseCampaign(user, /^Bahar İndirimi/);
+    await lookUp(user, CODE);
+    await resultCard(CODE);
+    expect(server().to('POST', '/code-validation/release')).toHaveLength(0);
+    await router.navigate('/user/account');
+    await waitFor(() => expect(server().to('POST', '/code-validation/release')).toHaveLength(1));
+  });
+
   it('keeps the screen to a role with the code validation module', async () => {
     serveCampaigns();
     renderApp({ path: PATH, signedInAs: { role: roleWith('modules:campaigns:campaigns') } });
