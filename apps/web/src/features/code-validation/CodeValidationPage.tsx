@@ -5,6 +5,7 @@ import {
   type CodeValidationResult,
   couponCodeProblem,
   couponCodeQuery,
+  customerPhone,
   displayCouponCode,
   normaliseCouponCode,
   objectId,
@@ -133,6 +134,8 @@ function ResultCard({
   const [tried, setTried] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const boxes = useRef<SmsCodeBoxesHandle>(null);
+  // The phone the clerk checked the holder with, sent again with a new code.
+  const givenPhone = useRef<string | undefined>(undefined);
   const titleId = useId();
   const messageId = useId();
   const holdLeft = useSecondsLeft(result.hold_expires_at, CODE_VALIDATION_RULES.holdSeconds);
@@ -154,19 +157,27 @@ function ResultCard({
     setProblem(error.message);
   };
 
-  const send = async () => {
+  /** Sends the SMS code; a refusal that ends the result ends it, any other is the caller's to show. */
+  const send = async (phone: string | undefined) => {
     setProblem(null);
     try {
-      await sendOtp.mutateAsync({ campaign_id: query.campaign_id, coupon_code: query.coupon_code });
-      setSentAt(new Date().toISOString());
-      setDigits(emptyCode());
-      setTried(false);
-      // The boxes mount with the focus on the first; on a resend they are there already.
-      boxes.current?.focus(0);
+      await sendOtp.mutateAsync({
+        campaign_id: query.campaign_id,
+        coupon_code: query.coupon_code,
+        ...(phone && { customer_phone: phone }),
+      });
     } catch (error) {
-      failed(error);
+      if (isApiError(error) && endsResult(error)) return onLost(error.message);
+      throw error;
     }
+    givenPhone.current = phone;
+    setSentAt(new Date().toISOString());
+    setDigits(emptyCode());
+    setTried(false);
+    // The boxes mount with the focus on the first; on a resend they are there already.
+    boxes.current?.focus(0);
   };
+  const resend = () => send(givenPhone.current).catch(failed);
 
   const use = async (code: string) => {
     if (redeem.isPending) return;
@@ -294,23 +305,7 @@ function ResultCard({
           )}
 
           {redeemable && !holdOver && sentAt === null && (
-            <Stack spacing={1}>
-              <Typography variant="body2" color="text.secondary">
-                {t('otp.intro', { phone: result.holder?.masked_phone })}
-              </Typography>
-              <Box>
-                <Button
-                  variant="contained"
-                  startIcon={<SmsOutlinedIcon />}
-                  loading={sendOtp.isPending}
-                  disabled={busy}
-                  onClick={() => void send()}
-                  sx={{ width: { xs: '100%', sm: 'auto' } }}
-                >
-                  {t('otp.send')}
-                </Button>
-              </Box>
-            </Stack>
+            <SendOtpForm maskedPhone={result.holder?.masked_phone ?? ''} onSend={send} />
           )}
 
           {redeemable && !holdOver && sentAt !== null && (
@@ -353,7 +348,7 @@ function ResultCard({
                     {t('redeem.submit')}
                   </Button>
                   <Button
-                    onClick={() => void send()}
+                    onClick={() => void resend()}
                     disabled={busy || resendLeft > 0}
                     loading={sendOtp.isPending}
                   >
@@ -373,6 +368,48 @@ function ResultCard({
         </Stack>
       </CardContent>
     </Card>
+  );
+}
+
+/** The SMS code's form may also check the holder: a phone the customer says must be the one on file. */
+const phoneCheck = z.strictObject({
+  customer_phone: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    customerPhone.optional(),
+  ),
+});
+
+/** Sends the holder's SMS code, optionally after checking the phone the customer gives. */
+function SendOtpForm({
+  maskedPhone,
+  onSend,
+}: {
+  maskedPhone: string;
+  onSend: (phone: string | undefined) => Promise<void>;
+}) {
+  const { t } = useTranslation('code-validation');
+  const form = useZodForm(phoneCheck, { defaultValues: { customer_phone: '' } });
+  return (
+    <Form
+      form={form}
+      labels="code-validation"
+      warnOnLeave={false}
+      onSubmit={({ customer_phone }) => onSend(customer_phone)}
+    >
+      <Typography variant="body2" color="text.secondary">
+        {t('otp.intro', { phone: maskedPhone })}
+      </Typography>
+      <TextField
+        name="customer_phone"
+        type="tel"
+        autoComplete="off"
+        placeholder="0532 123 45 67"
+        hint="code-validation:otp.phoneHint"
+      />
+      <SubmitButton startIcon={<SmsOutlinedIcon />} sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' } }}>
+        {t('otp.send')}
+      </SubmitButton>
+    </Form>
   );
 }
 

@@ -235,6 +235,66 @@ describe('the code validation screen', () => {
     expect(server().to('POST', '/code-validation/release')).toHaveLength(0);
   });
 
+  it('checks the phone the customer gives against the holder’s before the SMS goes', async () => {
+    serveCampaigns();
+    server()
+      .on('GET', '/code-validation', () => json(found()))
+      .on('POST', '/code-validation/sendOtp', ({ body }) =>
+        (body as { customer_phone?: string }).customer_phone === '+905321234524'
+          ? json({})
+          : refusal(400, 'COUPON_HOLDER_PHONE_MISMATCH', 'Bu telefon numarası kodun sahibine ait değil', {
+              customer_phone: 'Bu telefon numarası kodun sahibine ait değil',
+            }),
+      );
+    const { user } = renderApp({ path: PATH, ...clerk });
+    await chooseCampaign(user, /^Bahar İndirimi/);
+    await lookUp(user, CODE);
+    const card = await resultCard(CODE);
+    const phone = within(card).getByRole('textbox', { name: /^Müşterinin söylediği telefon/ });
+    await user.type(phone, '12');
+    await user.click(within(card).getByRole('button', { name: 'SMS kodu gönder' }));
+    expect(await within(card).findByText('Geçerli bir telefon numarası girin')).toBeInTheDocument();
+    expect(server().to('POST', '/code-validation/sendOtp')).toHaveLength(0);
+
+    await user.clear(phone);
+    await user.type(phone, '0532 999 99 99');
+    await user.click(within(card).getByRole('button', { name: 'SMS kodu gönder' }));
+    expect(await within(card).findByText('Bu telefon numarası kodun sahibine ait değil')).toBeInTheDocument();
+    // A mismatch is not a changed code: the result stays.
+    expect(within(card).getByText('Ay** Yı***')).toBeInTheDocument();
+
+    await user.clear(phone);
+    await user.type(phone, '0532 123 45 24');
+    await user.click(within(card).getByRole('button', { name: 'SMS kodu gönder' }));
+    expect(await within(card).findByRole('group', { name: 'SMS kodu' })).toBeInTheDocument();
+    expect(bodyOf(server().to('POST', '/code-validation/sendOtp')[1])).toEqual({
+      campaign_id: spring._id,
+      coupon_code: CODE,
+      customer_phone: '+905321234524',
+    });
+  });
+
+  it('asks for a new lookup once the hold has run out', async () => {
+    serveCampaigns();
+    let hold = new Date(Date.now() - 1000).toISOString();
+    server().on('GET', '/code-validation', () => json(found(CODE, { hold_expires_at: hold })));
+    const { user } = renderApp({ path: PATH, ...clerk });
+    await chooseCampaign(user, /^Bahar İndirimi/);
+    await lookUp(user, CODE);
+    const card = await resultCard(CODE);
+    expect(
+      within(card).getByText(
+        'Kodun bu kasa için ayrılma süresi doldu. Devam etmek için kodu yeniden sorgulayın.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'SMS kodu gönder' })).toBeNull();
+    hold = new Date(Date.now() + 300_000).toISOString();
+    await user.click(within(card).getByRole('button', { name: 'Yeniden sorgula' }));
+    const again = await screen.findByRole('button', { name: 'SMS kodu gönder' });
+    expect(again).toBeInTheDocument();
+    expect(server().to('GET', '/code-validation')).toHaveLength(2);
+  });
+
   it('drops the result when the code was redeemed elsewhere meanwhile', async () => {
     serveCampaigns();
     server()

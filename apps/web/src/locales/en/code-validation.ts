@@ -7,6 +7,7 @@ export default {
   fields: {
     campaign_id: 'Campaign',
     coupon_code: 'Coupon code',
+    customer_phone: 'Phone the customer gives (optional)',
   },
   form: {
     title: 'Code lookup',
@@ -49,6 +50,8 @@ export default {
     intro:
       'To confirm the customer holds the code, send a 4-digit SMS code to their phone on file ({{phone}}).',
     send: 'Send SMS code',
+    phoneHint:
+      'An extra check: it must be the code holder’s number on file. The SMS always goes to the number on file.',
     sent: 'An SMS code was sent to {{phone}}. Ask the customer for the 4-digit code.',
     formLabel: 'Redeem with the SMS code',
     label: 'SMS code',

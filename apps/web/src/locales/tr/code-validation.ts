@@ -7,6 +7,7 @@ export default {
   fields: {
     campaign_id: 'Kampanya',
     coupon_code: 'Kupon kodu',
+    customer_phone: 'Müşterinin söylediği telefon (isteğe bağlı)',
   },
   form: {
     title: 'Kod sorgulama',
@@ -49,6 +50,8 @@ export default {
     intro:
       'Kodun sahibi olduğunu doğrulamak için müşterinin kayıtlı telefonuna ({{phone}}) 4 haneli bir SMS kodu gönderin.',
     send: 'SMS kodu gönder',
+    phoneHint:
+      'Ek kontrol için: kodun sahibinin kayıtlı numarasıyla aynı olmalıdır. SMS her durumda kayıtlı numaraya gider.',
     sent: '{{phone}} numaralı telefona SMS kodu gönderildi. Müşteriden gelen 4 haneli kodu isteyin.',
     formLabel: 'SMS kodu ile kullanım',
     label: 'SMS kodu',
