@@ -416,14 +416,24 @@ function SendOtpForm({
 /** The redemption done: which code, of which campaign, and when; then the next code. */
 function RedeemedCard({ redeemed, onNewCode }: { redeemed: Redeemed; onNewCode: () => void }) {
   const { t } = useTranslation('code-validation');
-  const next = useRef<HTMLButtonElement>(null);
-  useEffect(() => next.current?.focus(), []);
+  const titleId = useId();
+  // The card that held the focus is gone: it goes to this one's title, which is read out. Not to the
+  // button: a button focused from the keyboard pulsates for as long as it keeps the focus.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
   return (
-    <Card component="section" aria-label={t('redeem.done')}>
+    <Card component="section" aria-labelledby={titleId}>
       <CardContent>
         <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
           <CheckCircleOutlineIcon color="success" sx={{ fontSize: 64 }} />
-          <Typography variant="h6" component="h2" role="status">
+          <Typography
+            ref={title}
+            id={titleId}
+            tabIndex={-1}
+            variant="h6"
+            component="h2"
+            sx={{ outline: 'none' }}
+          >
             {t('redeem.done')}
           </Typography>
           <Typography variant="body1" sx={{ fontFamily: 'monospace', letterSpacing: 1 }}>
@@ -432,7 +442,7 @@ function RedeemedCard({ redeemed, onNewCode }: { redeemed: Redeemed; onNewCode: 
           <Typography variant="body2" color="text.secondary">
             {t('redeem.when', { campaign: redeemed.campaign, time: formatDateTime(redeemed.usedAt) })}
           </Typography>
-          <Button ref={next} variant="contained" onClick={onNewCode}>
+          <Button variant="contained" onClick={onNewCode}>
             {t('newCode')}
           </Button>
         </Stack>

@@ -221,7 +221,8 @@ describe('the code validation screen', () => {
 
     await user.click(within(card).getByRole('textbox', { name: 'SMS kodunun 1. hanesi' }));
     await user.paste('1234');
-    expect(await screen.findByText('Kod kullanıldı olarak işaretlendi')).toBeInTheDocument();
+    // The card that held the focus is gone: the focus goes to the success's title.
+    expect(await screen.findByRole('heading', { name: 'Kod kullanıldı olarak işaretlendi' })).toHaveFocus();
     expect(screen.getByText('Bahar İndirimi · 24-11-2026 19:05')).toBeInTheDocument();
     const calls = server().to('PUT', '/code-validation/');
     expect(calls).toHaveLength(2);
