@@ -4,6 +4,7 @@ import { accountRoutes } from '../features/account/routes';
 import { authRoutes, guestAliasRoutes, unprotectedAuthRoutes } from '../features/auth/routes';
 import { campaignRoutes } from '../features/campaigns/routes';
 import { channelRoutes } from '../features/channels/routes';
+import { codeValidationRoutes } from '../features/code-validation/routes';
 import { couponProviderRoutes } from '../features/coupon-providers/routes';
 import { customerRoutes } from '../features/customers/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
           ...customerRoutes,
           ...campaignRoutes,
           ...couponProviderRoutes,
+          ...codeValidationRoutes,
           // Feature route lists go here: reports, feedbacks, agreements, qr-codes,
           // marketing, reservation, surveys, lending, loyalty.
           notFoundInLayoutRoute,
