@@ -18,7 +18,7 @@ export const codeValidationPaths = {
   lookup: '/code-validation',
   sendOtp: '/code-validation/sendOtp',
   redeem: '/code-validation/',
-  release: '/code-validation/release',
+  release: '/code-validation/hold',
 } as const;
 
 export type CodeValidationCampaign = z.infer<typeof codeValidationCampaign>;
@@ -55,13 +55,13 @@ export const useRedeem = () =>
   });
 
 /**
- * `POST /code-validation/release`: ends this clerk's hold before its time (the result is closed, a
+ * `DELETE /code-validation/hold`: ends this clerk's hold before its time (the result is closed, a
  * new code is looked up, the page is left). Nobody waits for it: a failed release only means the
  * hold runs out on its own.
  */
 export const releaseHold = (code: CodeRef) => {
   // Not deduplicated: releasing one code must not cancel the release of the one before.
-  api.post(codeValidationPaths.release, code, { dedupe: false }).catch(() => {});
+  api.delete(codeValidationPaths.release, { body: code, dedupe: false }).catch(() => {});
 };
 
 /** The campaign the clerk picked last, kept for the browser tab's session. */

@@ -164,7 +164,7 @@ describe('the code validation screen', () => {
               coupon_code: 'Bu kampanyada böyle bir kod yok',
             }),
       )
-      .on('POST', '/code-validation/release', () => json({}));
+      .on('DELETE', '/code-validation/hold', () => json({}));
     const { user } = renderApp({ path: PATH, ...clerk });
     await chooseCampaign(user, /^Bahar İndirimi/);
     await lookUp(user, CODE);
@@ -174,8 +174,8 @@ describe('the code validation screen', () => {
     expect(await screen.findByText('Bu kampanyada böyle bir kod yok')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /^ABCDE/ })).toBeNull();
     expect(screen.queryByText('Ay** Yı***')).toBeNull();
-    await waitFor(() => expect(server().to('POST', '/code-validation/release')).toHaveLength(1));
-    expect(bodyOf(server().to('POST', '/code-validation/release')[0])).toEqual({
+    await waitFor(() => expect(server().to('DELETE', '/code-validation/hold')).toHaveLength(1));
+    expect(bodyOf(server().to('DELETE', '/code-validation/hold')[0])).toEqual({
       campaign_id: spring._id,
       coupon_code: CODE,
     });
@@ -233,7 +233,7 @@ describe('the code validation screen', () => {
     expect(screen.getByRole('textbox', { name: /^Kupon kodu/ })).toHaveValue('');
     expect(screen.getByRole('combobox', { name: /^Kampanya/ })).toHaveTextContent('Bahar İndirimi');
     // Redeeming ended the hold: nothing to let go.
-    expect(server().to('POST', '/code-validation/release')).toHaveLength(0);
+    expect(server().to('DELETE', '/code-validation/hold')).toHaveLength(0);
   });
 
   it('checks the phone the customer gives against the holder’s before the SMS goes', async () => {
@@ -340,14 +340,14 @@ describe('the code validation screen', () => {
     serveCampaigns();
     server()
       .on('GET', '/code-validation', () => json(found()))
-      .on('POST', '/code-validation/release', () => new Response(null, { status: 204 }));
+      .on('DELETE', '/code-validation/hold', () => new Response(null, { status: 204 }));
     const { user } = renderApp({ path: PATH, ...asAdmin });
     await chooseCampaign(user, /^Bahar İndirimi/);
     await lookUp(user, CODE);
     const card = await resultCard(CODE);
     await user.click(within(card).getByRole('button', { name: 'Yeni kod' }));
-    await waitFor(() => expect(server().to('POST', '/code-validation/release')).toHaveLength(1));
-    expect(bodyOf(server().to('POST', '/code-validation/release')[0])).toEqual({
+    await waitFor(() => expect(server().to('DELETE', '/code-validation/hold')).toHaveLength(1));
+    expect(bodyOf(server().to('DELETE', '/code-validation/hold')[0])).toEqual({
       campaign_id: spring._id,
       coupon_code: CODE,
     });
@@ -361,14 +361,14 @@ describe('the code validation screen', () => {
     serveCampaigns();
     server()
       .on('GET', '/code-validation', () => json(found()))
-      .on('POST', '/code-validation/release', () => json({}));
+      .on('DELETE', '/code-validation/hold', () => json({}));
     const { user, router } = renderApp({ path: PATH, ...clerk, strict: true });
     await chooseCampaign(user, /^Bahar İndirimi/);
     await lookUp(user, CODE);
     await resultCard(CODE);
-    expect(server().to('POST', '/code-validation/release')).toHaveLength(0);
+    expect(server().to('DELETE', '/code-validation/hold')).toHaveLength(0);
     await router.navigate('/user/account');
-    await waitFor(() => expect(server().to('POST', '/code-validation/release')).toHaveLength(1));
+    await waitFor(() => expect(server().to('DELETE', '/code-validation/hold')).toHaveLength(1));
   });
 
   it('keeps the screen to a role with the code validation module', async () => {
