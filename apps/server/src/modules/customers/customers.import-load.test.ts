@@ -39,6 +39,7 @@ describe('a large import', () => {
       after: '',
     });
     let running = true;
+    const started = performance.now();
     const importing = ctx
       .inject({
         method: 'POST',
@@ -67,8 +68,13 @@ describe('a large import', () => {
     console.log(
       `health during a 100,000-row import on ${process.env.TEST_ENGINE}: ${latencies.length} probes, median ${sorted[sorted.length >> 1]?.toFixed(0)} ms, max ${sorted.at(-1)?.toFixed(0)} ms`,
     );
-    // The import took long enough to be probed many times; every probe was answered within 1 s.
+    // The import took long enough to be probed many times, and no probe waited for more than a small
+    // part of it. An import holding the embedded database or the event loop for its whole length
+    // would keep a probe waiting that long (14 s on PostgreSQL, 24 s on PGlite on an idle 2-core
+    // machine); saved in short transactions, the worst probe waits about one (0.2–0.9 s idle, 2.2 s
+    // at a load average of 12). The time figures belong to the import's benchmark.
+    const took = performance.now() - started;
     expect(latencies.length).toBeGreaterThan(10);
-    expect(sorted.at(-1)).toBeLessThan(1000);
+    expect(sorted.at(-1)).toBeLessThan(Math.min(5000, took / 4));
   });
 });
