@@ -15,6 +15,10 @@ describe('subjectOfPage', () => {
       '/registration/customer/new/0123456789abcdef01234567',
       'modules:customer-registration:customer-registration',
     ],
+    [
+      '/registration/customer/coupons/0123456789abcdef01234567',
+      'modules:customer-registration:customer-registration',
+    ],
     ['/campaigns/code-validation', 'modules:campaign-code-validation'],
     ['/campaigns/coupon-providers/new', 'modules:campaigns:code-providers'],
     ['/loyalty/reset-points', 'modules:loyalty:receipts'],

@@ -24,6 +24,11 @@ import {
 } from './campaigns.service';
 
 const campaigns = { subject: 'modules:campaigns:campaigns', scope: 'location' } as const;
+/** The campaigns a desk gives are read by the campaign screens and by the registration desk that gives them. */
+const deskCampaigns = {
+  subject: { anyOf: ['modules:campaigns:campaigns', 'modules:customer-registration:customer-registration'] },
+  scope: 'location',
+} as const;
 const tags = ['campaigns'];
 const mall = (request: Parameters<typeof locationOf>[0]) => locationOf(request)._id;
 /** The date rules (§5) read the server's clock at each request. */
@@ -105,7 +110,7 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
   app.get(
     '/campaign/:channelId/bychannel',
     {
-      config: campaigns,
+      config: deskCampaigns,
       schema: {
         tags,
         summary: 'The campaigns the desk of a channel gives now (published, running)',

@@ -388,7 +388,7 @@ describe('giving a code at the desk', () => {
     expect(tab.statusCode).toBe(404);
   });
 
-  it('needs the registration desk’s subject', async () => {
+  it('gives at the desk to the registration desk’s subject only, whose clerk reads the desk’s campaigns and codes', async () => {
     const mall = await ctx.newLocation();
     const desk = await newChannel(mall._id, 'Danışma');
     const campaign = await newCampaign(mall._id);
@@ -401,6 +401,30 @@ describe('giving a code at the desk', () => {
       payload: { campaign_id: campaign._id, channel_id: desk, customer_id: customer._id },
     });
     expect(response.statusCode).toBe(403);
+
+    // The desk's clerk, holding only the registration desk, reads the desk's campaigns, gives and reads the codes.
+    const clerk = await ctx.newStaff({
+      subjects: ['modules:customer-registration:customer-registration'],
+      locations: [mall],
+    });
+    const asClerk = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      ctx.inject({
+        method,
+        url: `/api/${url}?locationId=${mall._id}`,
+        headers: clerk.headers,
+        ...(payload && { payload }),
+      });
+    const listed = await asClerk('GET', `campaign/${desk}/bychannel`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().map((item: { _id: string }) => item._id)).toContain(campaign._id);
+    const given = await asClerk('POST', 'coupon-campaign/coupon', {
+      campaign_id: campaign._id,
+      channel_id: desk,
+      customer_id: customer._id,
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    const codes = await asClerk('GET', `customer/coupons/${customer._id}`);
+    expect(codes.json().map((code: { _id: string }) => code._id)).toEqual([given.json()._id]);
   });
 });
 

@@ -23,6 +23,7 @@ import { useConfirmedRemove } from '../../lib/data-table';
 import { formatDate, formatDateTime } from '../../lib/i18n/dates';
 import { ConsentIcons } from './ConsentIcons';
 import { CustomerConsents } from './CustomerConsents';
+import { CustomerCoupons } from './CustomerCoupons';
 import { useChannelNames } from './channel-names';
 import {
   type CustomerProfile,
@@ -34,9 +35,10 @@ import {
   useSetDeveloper,
 } from './customers.resource';
 
-// The receipts, coupons and wheel-of-fortune tabs of spec §2 come with the loyalty and campaign
-// modules: a tab before its module would say "none yet" of a feature that does not exist.
-const tabs = ['profile', 'consents'] as const;
+// The receipts and wheel-of-fortune tabs of spec §2 come with the loyalty and campaign-mechanics
+// modules: a tab before its module would say "none yet" of a feature that does not exist. The
+// coupons tab lists the codes given at the desks and on the micro-site.
+const tabs = ['profile', 'consents', 'coupons'] as const;
 type TabKey = (typeof tabs)[number];
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -212,7 +214,7 @@ function DetailActions({ profile }: { profile: CustomerProfile }) {
   );
 }
 
-/** /customers/{customerId}/detail: profile, consents with history, and the tabs later features fill. */
+/** /customers/{customerId}/detail: profile, consents with history, the codes given, and the tabs later features fill. */
 export default function CustomerDetailPage() {
   const { t } = useTranslation('customers');
   const { customerId } = useParams();
@@ -274,6 +276,7 @@ export default function CustomerDetailPage() {
           <Box sx={{ p: 3 }} role="tabpanel" aria-label={t(`detail.tabs.${tab}`)}>
             {tab === 'profile' && <ProfileFields profile={profile.data} />}
             {tab === 'consents' && <CustomerConsents profile={profile.data} />}
+            {tab === 'coupons' && <CustomerCoupons customerId={profile.data._id} />}
           </Box>
         </Card>
       </Stack>

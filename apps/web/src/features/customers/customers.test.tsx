@@ -1,10 +1,11 @@
-import { type ConsentEvent, type Customer, paginationOf } from '@avlu/contracts';
+import { type ConsentEvent, type Customer, type CustomerCoupon, paginationOf } from '@avlu/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../lib/api/test-server';
 import { httpAuthClient } from '../../lib/auth';
+import { axeViolations } from '../../test/axe';
 import { roleWith } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer, serveSession } from '../../test/server';
@@ -559,5 +560,101 @@ describe('customer import', () => {
       'Şunlardan biri: İlk ziyaret, Yılda birkaç kez, Ayda bir, Haftada bir',
     ]);
     expect(JSON.stringify(rows)).not.toContain('customer_');
+  });
+});
+
+const springSale = {
+  _id: '64c00000000000000000c001',
+  campaign_name: 'Bahar İndirimi',
+  campaign_name_en: 'Spring Sale',
+  campaign_description: 'Bütün mağazalarda bahar indirimi',
+  campaign_description_en: null,
+  campaign_type: 'coupon',
+  campaign_start_date: '2026-03-01T09:00:00.000Z',
+  campaign_end_date: '2030-06-30T18:00:00.000Z',
+  campaign_images: [],
+  campaign_is_qrcode: false,
+  campaign_participation: 'once',
+  campaign_session_day_count: null,
+  campaign_store_ids: [],
+} satisfies CustomerCoupon['campaign'];
+
+const couponOf = (overrides: Partial<CustomerCoupon>): CustomerCoupon => ({
+  _id: '64c0000000000000000000d1',
+  campaign_id: springSale._id,
+  coupon_code: 'KPN7QX2M',
+  coupon_status: 'given',
+  customer_id: people[0]!._id,
+  channel_id: desk._id,
+  coupon_given_at: '2026-11-20T10:00:00.000Z',
+  coupon_used_at: null,
+  coupon_expires_at: springSale.campaign_end_date,
+  createdAt: '2026-03-01T09:00:00.000Z',
+  campaign: springSale,
+  ...overrides,
+});
+
+describe('customer detail coupons tab', () => {
+  const serveProfile = (codes: CustomerCoupon[]) =>
+    server()
+      .on('GET', '/customer/profile/:id', () => json({ ...people[0]!, consent_history: [] }))
+      .on('GET', '/data-types/channel', () => json([desk]))
+      .on('GET', `/customer/coupons/${people[0]!._id}`, () => json(codes));
+
+  it('lists every code with its campaign, status, desk and dates', async () => {
+    serveProfile([
+      couponOf({}),
+      couponOf({
+        _id: '64c0000000000000000000d2',
+        coupon_code: 'HT4MZ9RA',
+        coupon_status: 'used',
+        channel_id: null,
+        coupon_given_at: '2026-11-01T08:00:00.000Z',
+        coupon_used_at: '2026-11-02T12:15:00.000Z',
+      }),
+    ]);
+    const { user } = open(`/customers/${people[0]!._id}/detail`, listStaff);
+    await user.click(await screen.findByRole('tab', { name: 'Kuponlar' }));
+    const table = await screen.findByRole('table', { name: 'Müşterinin kuponları' });
+    const [, atDesk, online] = within(table).getAllByRole('row');
+    expect(within(atDesk!).getByText('KPN7QX2M')).toBeInTheDocument();
+    expect(within(atDesk!).getByText('Bahar İndirimi')).toBeInTheDocument();
+    expect(within(atDesk!).getByText('Verildi')).toBeInTheDocument();
+    expect(within(atDesk!).getByText('Danışma Masası')).toBeInTheDocument();
+    expect(within(atDesk!).getByText('20-11-2026 13:00')).toBeInTheDocument();
+    expect(within(atDesk!).getByText('30-06-2030 21:00')).toBeInTheDocument();
+    expect(within(online!).getByText('HT4MZ9RA')).toBeInTheDocument();
+    expect(within(online!).getByText('Kullanıldı')).toBeInTheDocument();
+    expect(within(online!).getByText('Mikro site')).toBeInTheDocument();
+    expect(within(online!).getByText('02-11-2026 15:15')).toBeInTheDocument();
+    // All desks: no channel asked for.
+    expect(server().to('GET', `/customer/coupons/${people[0]!._id}`)[0]!.query.has('channelId')).toBe(false);
+    // A role without the campaigns screens reads the campaign's name without a link to it.
+    expect(within(table).queryByRole('link')).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('links the campaign for a role that edits campaigns', async () => {
+    serveProfile([couponOf({})]);
+    open(
+      `/customers/${people[0]!._id}/detail?tab=coupons`,
+      roleWith('modules:customers:customer-list', 'modules:campaigns:campaigns'),
+    );
+    const table = await screen.findByRole('table', { name: 'Müşterinin kuponları' });
+    expect(within(table).getByRole('link', { name: 'Bahar İndirimi' })).toHaveAttribute(
+      'href',
+      `/campaigns/${springSale._id}/edit`,
+    );
+    // Without the channels screen the desk stays unnamed.
+    expect(within(table).getByText('Bilinmeyen kanal')).toBeInTheDocument();
+  });
+
+  it('explains what the tab will hold while the customer has no code', async () => {
+    serveProfile([]);
+    open(`/customers/${people[0]!._id}/detail?tab=coupons`, listStaff);
+    const empty = await screen.findByRole('region', { name: 'Müşterinin kuponları' });
+    expect(within(empty).getByRole('heading', { name: 'Liste boş' })).toBeInTheDocument();
+    expect(within(empty).getByText(/Bu müşteriye henüz kod verilmedi/)).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Channel } from '@avlu/contracts';
+import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import PhoneInTalkOutlinedIcon from '@mui/icons-material/PhoneInTalkOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
@@ -25,7 +26,7 @@ import { useEntryChannels } from './registration.resource';
 const cards = {
   display: 'grid',
   gap: 3,
-  // As many cards of at least 360 px as fit: both buttons keep one line.
+  // As many cards of at least 360 px as fit: the buttons keep one line each, wrapping as a whole.
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(360px, 1fr))' },
 } as const;
 
@@ -78,12 +79,23 @@ function ChannelCard({ channel, typeNames }: { channel: Channel; typeNames: Map<
         >
           {t('choose.new')}
         </Button>
+        <Button
+          component={RouterLink}
+          to={`/registration/customer/coupons/${channel._id}`}
+          startIcon={<ConfirmationNumberOutlinedIcon />}
+          aria-label={`${t('choose.coupons')}: ${name}`}
+        >
+          {t('choose.coupons')}
+        </Button>
       </CardActions>
     </Card>
   );
 }
 
-/** /registration/customer: the desk picks the channel it registers through (open, with data entry on). */
+/**
+ * /registration/customer: the desk picks the channel it registers through (open, with data entry on),
+ * or whose campaigns' codes it gives.
+ */
 export default function ChooseChannelPage() {
   const { t } = useTranslation('registration');
   const { canVisit } = usePermissions();

@@ -1,9 +1,10 @@
-import type { Channel, Customer } from '@avlu/contracts';
+import type { Campaign, Channel, Customer, CustomerCoupon } from '@avlu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../lib/api/test-server';
 import { i18n } from '../../lib/i18n';
+import { axeViolations } from '../../test/axe';
 import { roleWith } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer } from '../../test/server';
@@ -337,5 +338,162 @@ describe('choosing the channel', () => {
     expect(asked).toEqual([]);
     await user.click(within(card).getByRole('link', { name: 'Telefonla sorgula: Danışma Bankosu' }));
     expect(router.state.location.pathname).toBe(`/registration/customer/by-phone/${channel._id}`);
+  });
+
+  it('links each channel to its coupon desk', async () => {
+    server().on('GET', '/customer-entry/channels', () => json([channel]));
+    const { user, router } = renderApp({ path: '/registration/customer', ...desk });
+    const card = await screen.findByRole('article', { name: 'Danışma Bankosu' });
+    await user.click(within(card).getByRole('link', { name: 'Kupon ver: Danışma Bankosu' }));
+    expect(router.state.location.pathname).toBe(`/registration/customer/coupons/${channel._id}`);
+  });
+});
+
+const springSale: Campaign = {
+  _id: '64b00000000000000000c001',
+  campaign_name: 'Bahar İndirimi',
+  campaign_name_en: 'Spring Sale',
+  campaign_description: 'Bütün mağazalarda bahar indirimi',
+  campaign_description_en: null,
+  campaign_type: 'coupon',
+  campaign_start_date: '2026-06-01T09:00:00.000Z',
+  campaign_end_date: '2030-06-30T18:00:00.000Z',
+  campaign_archive_date: '2030-07-15T09:00:00.000Z',
+  campaign_images: [`/api/files/${'a'.repeat(43)}.jpg`],
+  campaign_is_qrcode: false,
+  campaign_budget: null,
+  campaign_spending_limit: null,
+  campaign_spending_limit_type: null,
+  campaign_point_multiplier: null,
+  campaign_participation: 'once',
+  campaign_daily_participation_limit: null,
+  campaign_win_rate: null,
+  campaign_scratch_area_count: null,
+  campaign_scratch_images: [],
+  campaign_session_day_count: null,
+  campaign_third_party_id: null,
+  campaign_survey_id: null,
+  campaign_regular_code: null,
+  campaign_store_ids: [],
+  campaign_provider_ids: [],
+  campaign_channel_ids: [channel._id],
+  campaign_segment: null,
+  campaign_status: 'published',
+  coupon_print_count: 0,
+  createdAt: '2026-01-10T09:00:00.000Z',
+  updatedAt: '2026-01-10T09:00:00.000Z',
+};
+
+const codeOf = (code: string, overrides: Partial<CustomerCoupon> = {}): CustomerCoupon => ({
+  _id: `64b0000000000000000e${code
+    .slice(-4)
+    .toLowerCase()
+    .replace(/[^0-9a-f]/g, '0')
+    .padStart(4, '0')}`,
+  campaign_id: springSale._id,
+  coupon_code: code,
+  coupon_status: 'given',
+  customer_id: customer._id,
+  channel_id: channel._id,
+  coupon_given_at: '2026-11-24T10:00:00.000Z',
+  coupon_used_at: null,
+  coupon_expires_at: springSale.campaign_end_date,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  campaign: {
+    _id: springSale._id,
+    campaign_name: springSale.campaign_name,
+    campaign_name_en: springSale.campaign_name_en,
+    campaign_description: springSale.campaign_description,
+    campaign_description_en: null,
+    campaign_type: 'coupon',
+    campaign_start_date: springSale.campaign_start_date,
+    campaign_end_date: springSale.campaign_end_date,
+    campaign_images: springSale.campaign_images,
+    campaign_is_qrcode: false,
+    campaign_participation: 'once',
+    campaign_session_day_count: null,
+    campaign_store_ids: [],
+  },
+  ...overrides,
+});
+
+/** The desk's coupon screen with a registered customer found by phone. */
+const openCouponDesk = async (codes: CustomerCoupon[]) => {
+  serveChannel();
+  server()
+    .on('POST', '/customer-entry/check', () => json({ registered: true, reactivates: false, customer }))
+    .on('GET', `/campaign/${channel._id}/bychannel`, () => json([springSale]))
+    .on('GET', `/customer/coupons/${customer._id}`, () => json(codes));
+  const rendered = renderApp({ path: `/registration/customer/coupons/${channel._id}`, ...desk });
+  await rendered.user.type(await screen.findByRole('textbox', { name: 'Telefon' }), '05321234567');
+  await rendered.user.click(screen.getByRole('button', { name: 'Sorgula' }));
+  return rendered;
+};
+
+describe('giving a coupon at the desk', () => {
+  it('finds the customer, lists the desk’s campaigns, gives a code and refreshes the codes given here', async () => {
+    const codes = [codeOf('KPN7QX2M', { coupon_status: 'used', coupon_used_at: '2026-11-21T12:00:00.000Z' })];
+    server().on('POST', '/coupon-campaign/coupon', () => {
+      const given = codeOf('HT4MZ9RA');
+      codes.unshift(given);
+      return json(given);
+    });
+    const { user } = await openCouponDesk(codes);
+    expect(await screen.findByText('Zeynep Demir')).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: 'Bahar İndirimi' });
+    expect(within(card).getByText('Kupon')).toBeInTheDocument();
+    expect(within(card).getByText('Bitiş: 30 Haziran 2030')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Bu masada verilen kodlar' });
+    expect(within(table).getByText('KPN7QX2M')).toBeInTheDocument();
+    expect(within(table).getByText('Kullanıldı')).toBeInTheDocument();
+    expect(server().to('GET', `/customer/coupons/${customer._id}`)[0]!.query.get('channelId')).toBe(
+      channel._id,
+    );
+
+    await user.click(within(card).getByRole('button', { name: 'Kod ver: Bahar İndirimi' }));
+    const panel = await screen.findByRole('status', { name: 'Kod verildi' });
+    expect(within(panel).getByText('HT4MZ9RA')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Kodu kopyala' })).toBeInTheDocument();
+    expect(within(panel).getByText('Son kullanma: 30-06-2030 21:00')).toBeInTheDocument();
+    expect(server().to('POST', '/coupon-campaign/coupon')[0]!.body).toEqual({
+      campaign_id: springSale._id,
+      channel_id: channel._id,
+      customer_id: customer._id,
+    });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'Bu masada verilen kodlar' })).getByText('HT4MZ9RA'),
+      ).toBeInTheDocument(),
+    );
+    expect(
+      within(screen.getByRole('table', { name: 'Bu masada verilen kodlar' })).getByText('Verildi'),
+    ).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('shows a refusal as the server words it, once, on the campaign', async () => {
+    const refusal = 'Bu müşteri bu kampanyaya daha önce katıldı; kampanya bir kez katılıma izin veriyor';
+    server().on('POST', '/coupon-campaign/coupon', () =>
+      json({ statusCode: 409, code: 'CAMPAIGN_ALREADY_JOINED', message: refusal }, 409),
+    );
+    const { user } = await openCouponDesk([]);
+    expect(await screen.findByText('Bu müşteriye bu masada henüz kod verilmedi.')).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: 'Bahar İndirimi' });
+    await user.click(within(card).getByRole('button', { name: 'Kod ver: Bahar İndirimi' }));
+    expect(await within(card).findByText(refusal)).toBeInTheDocument();
+    expect(screen.getAllByText(refusal)).toHaveLength(1);
+    expect(screen.queryByRole('status', { name: 'Kod verildi' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the desk gives no campaign now', async () => {
+    serveChannel();
+    server()
+      .on('POST', '/customer-entry/check', () => json({ registered: true, reactivates: false, customer }))
+      .on('GET', `/campaign/${channel._id}/bychannel`, () => json([]))
+      .on('GET', `/customer/coupons/${customer._id}`, () => json([]));
+    const { user } = renderApp({ path: `/registration/customer/coupons/${channel._id}`, ...desk });
+    await user.type(await screen.findByRole('textbox', { name: 'Telefon' }), '05321234567');
+    await user.click(screen.getByRole('button', { name: 'Sorgula' }));
+    expect(await screen.findByText(/şu anda kod veren bir kampanyada yer almıyor/)).toBeInTheDocument();
   });
 });

@@ -144,6 +144,21 @@ export default {
     button: 'Export to Excel',
     done: 'Customer list downloaded',
   },
+  coupons: {
+    label: 'The customer’s coupons',
+    empty:
+      'This customer has been given no code yet. When they join a campaign on the micro-site or a registration desk gives them a coupon, the codes are listed here with their status.',
+    microSite: 'Micro-site',
+    columns: {
+      campaign: 'Campaign',
+      code: 'Code',
+      status: 'Status',
+      desk: 'Given by',
+      given: 'Given',
+      used: 'Used',
+      expires: 'Valid until',
+    },
+  },
   detail: {
     deleted:
       'This customer’s account was deleted on {{date}}. It can be reactivated before the retention period ends; then its data is erased for good.',

@@ -61,6 +61,7 @@ export default {
     new: 'New customer',
     none: 'There is no open channel with CDP data entry.',
     manageChannels: 'Manage channels',
+    coupons: 'Give coupon',
   },
   byPhone: {
     title: 'Look Up by Phone',
@@ -74,6 +75,31 @@ export default {
     unnamed: 'No name given',
     openProfile: 'Open profile',
     again: 'Look up another number',
+  },
+  coupons: {
+    title: 'Give a Coupon',
+    lookupIntro:
+      'Type the customer’s phone number: a registered customer gets a code of a campaign this desk gives; an unknown one is registered first.',
+    campaigns: 'Campaigns given at this desk',
+    campaignsIntro:
+      'Published, running campaigns open to this channel (or to every desk). Their rules are checked as the code is given.',
+    noCampaigns:
+      'This channel’s desk takes part in no campaign that gives codes now. Pick the channel on a campaign’s form and publish it to see it here.',
+    endsOn: 'Ends {{date}}',
+    give: 'Give code',
+    given: 'Code given',
+    copy: 'Copy code',
+    copied: 'Code copied to the clipboard',
+    validUntil: 'Valid until {{date}}',
+    codesHere: 'Codes given at this desk',
+    noCodes: 'This desk has given this customer no code yet.',
+    columns: {
+      code: 'Code',
+      campaign: 'Campaign',
+      status: 'Status',
+      given: 'Given',
+      expires: 'Valid until',
+    },
   },
   new: {
     title: 'New Customer',

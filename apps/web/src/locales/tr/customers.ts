@@ -139,6 +139,21 @@ export default {
     button: 'Excel’e aktar',
     done: 'Müşteri listesi indirildi',
   },
+  coupons: {
+    label: 'Müşterinin kuponları',
+    empty:
+      'Bu müşteriye henüz kod verilmedi. Müşteri mikro sitede bir kampanyaya katıldığında ya da kayıt masasında kupon verildiğinde kodları burada durumlarıyla listelenir.',
+    microSite: 'Mikro site',
+    columns: {
+      campaign: 'Kampanya',
+      code: 'Kod',
+      status: 'Durum',
+      desk: 'Veren',
+      given: 'Verilme',
+      used: 'Kullanılma',
+      expires: 'Son kullanma',
+    },
+  },
   detail: {
     deleted:
       'Bu müşterinin hesabı {{date}} tarihinde silindi. Saklama süresi dolmadan yeniden etkinleştirilebilir; sonra verileri kalıcı olarak silinir.',

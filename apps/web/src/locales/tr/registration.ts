@@ -62,6 +62,7 @@ export default {
     new: 'Yeni müşteri',
     none: 'Müşteri kaydına açık bir kanal yok.',
     manageChannels: 'Kanalları yönet',
+    coupons: 'Kupon ver',
   },
   byPhone: {
     title: 'Telefonla Sorgula',
@@ -75,6 +76,31 @@ export default {
     unnamed: 'Adı girilmemiş',
     openProfile: 'Profili aç',
     again: 'Başka numara sorgula',
+  },
+  coupons: {
+    title: 'Kupon Ver',
+    lookupIntro:
+      'Müşterinin telefon numarasını yazın: kayıtlıysa bu masanın verdiği kampanyalardan kod verin, değilse önce kaydedin.',
+    campaigns: 'Bu masada verilen kampanyalar',
+    campaignsIntro:
+      'Yayında ve süresi devam eden, bu kanala (ya da bütün masalara) açık kampanyalar. Kurallar kod verilirken denetlenir.',
+    noCampaigns:
+      'Bu kanalın masası şu anda kod veren bir kampanyada yer almıyor. Kampanya formunda kanalı seçip kampanyayı yayınlayınca burada görünür.',
+    endsOn: 'Bitiş: {{date}}',
+    give: 'Kod ver',
+    given: 'Kod verildi',
+    copy: 'Kodu kopyala',
+    copied: 'Kod panoya kopyalandı',
+    validUntil: 'Son kullanma: {{date}}',
+    codesHere: 'Bu masada verilen kodlar',
+    noCodes: 'Bu müşteriye bu masada henüz kod verilmedi.',
+    columns: {
+      code: 'Kod',
+      campaign: 'Kampanya',
+      status: 'Durum',
+      given: 'Verilme',
+      expires: 'Son kullanma',
+    },
   },
   new: {
     title: 'Yeni Müşteri',
