@@ -1,6 +1,7 @@
 import { apiLatency } from './api-latency';
 import { backOfficeBundle } from './back-office-bundle';
 import { coldStart } from './cold-start';
+import { couponGiving } from './coupon-giving';
 import { couponPool } from './coupon-pool';
 import { customersAtAMillion } from './customers-1m';
 import { benchEngines } from './lib/engines';
@@ -12,9 +13,10 @@ import { throughput } from './throughput/throughput';
  * `npm run bench`: the quick benchmarks, each on the embedded database and, when BENCH_DATABASE_URL
  * or TEST_DATABASE_URL is set, on PostgreSQL. A benchmark is a file exporting (engine) => figures.
  * `npm run bench -- customers [postgres|pglite]`: customers at a million (customers-1m.ts).
- * `npm run bench -- coupons [postgres|pglite]`: a million coupon codes for one campaign alone (coupon-pool.ts).
+ * `npm run bench -- coupons [postgres|pglite]`: concurrent joins and redemptions (coupon-giving.ts), then a
+ * million coupon codes for one campaign and code lookups among them (coupon-pool.ts).
  */
-const benchmarks = [coldStart, apiLatency, couponPool];
+const benchmarks = [coldStart, apiLatency, couponPool, couponGiving];
 
 const quick = async (): Promise<Figure[]> => {
   // The web bundles do not depend on the database engine: measured once, from one build.
@@ -41,7 +43,7 @@ const named: Record<string, (options: string[]) => Promise<Figure[]>> = {
   coupons: async ([only]) => {
     const figures: Figure[] = [];
     for (const engine of benchEngines().filter((engine) => only === undefined || engine.name === only))
-      figures.push(...(await couponPool(engine)));
+      figures.push(...(await couponGiving(engine)), ...(await couponPool(engine)));
     return figures;
   },
 };
