@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'rea
 import { Footer, Header } from './components/Header';
 import { LoadingScreen } from './components/LoadingScreen';
 import { MicroSiteError } from './lib/api';
+import { useT } from './lib/i18n';
 import { forgetReturnTo, rememberReturnTo, returnTo } from './lib/return-to';
 import { Redirect, useLocationPath } from './lib/router';
 import { useSession } from './lib/session';
@@ -21,24 +22,33 @@ const CouponsPage = lazy(() => import('./pages/CouponsPage'));
 
 type Access = 'guest' | 'customer';
 type Page = (props: { location: MicroSiteLocation | null }) => ReactNode;
+/** `title`: the catalogue key of the page's name in the tab's title (WCAG 2.4.2); the main page has the mall's only. */
+type Route = { access: Access; page: Page; title?: string };
 
 /**
  * Spec §2 "Customer micro-site": the children of /micro-site/{locationToken}; `campaigns/:id` stands
  * for a campaign's page. Later issues add gifts and receipts.
  */
-const pages: Record<string, { access: Access; page: Page }> = {
+const pages: Record<string, Route> = {
   '': { access: 'customer', page: MainPage },
-  login: { access: 'guest', page: LoginPage },
-  register: { access: 'guest', page: RegisterPage },
-  profile: { access: 'customer', page: ProfilePage },
-  'profile/profile-update': { access: 'customer', page: ProfileUpdatePage },
-  campaigns: { access: 'customer', page: CampaignsPage },
-  'campaigns/:id': { access: 'customer', page: CampaignPage },
-  coupons: { access: 'customer', page: CouponsPage },
+  login: { access: 'guest', page: LoginPage, title: 'login.title' },
+  register: { access: 'guest', page: RegisterPage, title: 'register.title' },
+  profile: { access: 'customer', page: ProfilePage, title: 'profile.title' },
+  'profile/profile-update': { access: 'customer', page: ProfileUpdatePage, title: 'update.title' },
+  campaigns: { access: 'customer', page: CampaignsPage, title: 'main.campaigns' },
+  'campaigns/:id': { access: 'customer', page: CampaignPage, title: 'main.campaigns' },
+  coupons: { access: 'customer', page: CouponsPage, title: 'main.coupons' },
 };
 
 /** The route of a path under the base: its own, or the pattern with `:id` for one segment. */
-const routeOf = (rest: string) => pages[rest] ?? pages[rest.replace(/\/[^/]+$/, '/:id')];
+const routeOf = (rest: string): Route | undefined => pages[rest] ?? pages[rest.replace(/\/[^/]+$/, '/:id')];
+
+/** The path after the micro-site's base, without slashes at either end or the query. */
+const usePageRest = () => {
+  const { base } = useSession();
+  const pathname = useLocationPath().split('?')[0]!;
+  return pathname.slice(base.length).replace(/^\/+|\/+$/g, '');
+};
 
 /** The mall of the token, for the header; `invalid` when the server does not know the token. */
 const useMall = () => {
@@ -57,10 +67,19 @@ const useMall = () => {
       live = false;
     };
   }, [api]);
-  useEffect(() => {
-    if (mall && mall !== 'invalid') document.title = `${mall.location_name} · Avlu`;
-  }, [mall]);
   return mall;
+};
+
+/** The tab's title: the page's name, then the mall's (`Kampanyalar · Avlu Park AVM`), as the back-office names its pages. */
+const useTitle = (mall: MicroSiteLocation | null | 'invalid') => {
+  const { t } = useT();
+  const route = routeOf(usePageRest());
+  const page = route ? (route.title ? t(route.title) : undefined) : t('notFound.title');
+  const name = mall && mall !== 'invalid' ? mall.location_name : undefined;
+  useEffect(() => {
+    const parts = [page, name].filter(Boolean);
+    if (parts.length > 0) document.title = parts.join(' · ');
+  }, [page, name]);
 };
 
 /**
@@ -71,9 +90,7 @@ const useMall = () => {
 function Routed({ location }: { location: MicroSiteLocation | null }) {
   const { base, status, locationToken } = useSession();
   const path = useLocationPath();
-  const pathname = path.split('?')[0]!;
-  const rest = pathname.slice(base.length).replace(/^\/+|\/+$/g, '');
-  const route = routeOf(rest);
+  const route = routeOf(usePageRest());
   if (!route) return <NotFound />;
   if (status === 'loading') return <LoadingScreen />;
   if (route.access === 'customer' && status !== 'authenticated') {
@@ -88,6 +105,7 @@ function Routed({ location }: { location: MicroSiteLocation | null }) {
 
 export function MicroSiteApp() {
   const mall = useMall();
+  useTitle(mall);
   const { status } = useSession();
   if (mall === 'invalid') return <InvalidAddress />;
   const location = mall;

@@ -32,6 +32,8 @@ describe('micro-site session and routing', () => {
     expect(await screen.findByRole('heading', { name: 'Giriş yapın' })).toBeInTheDocument();
     expect(currentPath()).toBe('/login');
     expect(await screen.findByText('Kordonboyu Yaşam AVM')).toBeInTheDocument();
+    // Each page names the tab, then the mall (WCAG 2.4.2).
+    await waitFor(() => expect(document.title).toBe('Giriş yapın · Kordonboyu Yaşam AVM'));
     const location = server().to('GET', '/ext/location')[0]!;
     expect(location.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(location.headers['customer-token']).toBeUndefined();
@@ -41,6 +43,7 @@ describe('micro-site session and routing', () => {
     serveMall(server());
     renderMicroSite('/register');
     expect(await screen.findByRole('heading', { name: 'Üye olun' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Üye olun · Kordonboyu Yaşam AVM'));
   });
 
   it('restores a stored session: profile fetched with the customer headers, then the main page', async () => {
@@ -107,6 +110,7 @@ describe('micro-site session and routing', () => {
     serveMall(server());
     renderMicroSite('/nowhere');
     expect(await screen.findByRole('heading', { name: 'Sayfa bulunamadı' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Sayfa bulunamadı · Kordonboyu Yaşam AVM'));
   });
 
   it('logs out from the account menu: the server session ends and token and id are forgotten', async () => {
