@@ -10,9 +10,13 @@ type Catalogue = Record<string, unknown>;
 /**
  * Catalogues are files `locales/<lang>/<namespace>.ts` with a default export; a feature adds its
  * texts by adding its own file, without editing a central list. The server's error and validation
- * texts come from contracts as the namespaces `errors` and `validation`.
+ * texts come from contracts as the namespaces `errors` and `validation`. The micro-site's own
+ * catalogues (`micro-site*.ts`, read by its small translator) are not the back-office's.
  */
-const files = import.meta.glob<{ default: Catalogue }>('../../locales/*/*.ts', { eager: true });
+const files = import.meta.glob<{ default: Catalogue }>(
+  ['../../locales/*/*.ts', '!../../locales/*/micro-site*.ts'],
+  { eager: true },
+);
 
 const resources: Record<Language, Record<string, Catalogue>> = {
   tr: { errors: messages.tr.errors, validation: messages.tr.validation },
