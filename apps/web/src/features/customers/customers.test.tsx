@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../lib/api/test-server';
 import { httpAuthClient } from '../../lib/auth';
+import { formatDate, formatDateTime } from '../../lib/i18n/dates';
 import { axeViolations } from '../../test/axe';
 import { roleWith } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
@@ -368,6 +369,49 @@ describe('customer detail', () => {
     expect(await screen.findByText(/^01-03-2026 12:30 tarihinde kaydoldu/)).toBeInTheDocument();
     expect(screen.getAllByText('01-03-2026 12:30').length).toBeGreaterThan(0);
     expect(screen.getAllByText(/0532 123 45 67/).length).toBeGreaterThan(0);
+  });
+
+  it('writes every moment of the detail in the shared date-time format, and the birthdate in the shared date format', async () => {
+    const granted: ConsentEvent = {
+      _id: '64c0000000000000000000d1',
+      type: 'sms',
+      value: true,
+      at: '2026-03-01T09:30:00.000Z',
+      source: 'micro-site',
+      staff_admin_id: null,
+      staff_name: null,
+      client_address: null,
+      agreement_version: 'ETK-2026-01',
+    };
+    // 21:05 UTC is already the next day in İstanbul.
+    const lateNight: ConsentEvent = {
+      ...granted,
+      _id: '64c0000000000000000000d0',
+      at: '2026-01-15T21:05:00.000Z',
+    };
+    server()
+      .on('GET', '/customer/profile/:id', () =>
+        json({ ...people[0]!, consent_history: [granted, lateNight] }),
+      )
+      .on('GET', '/data-types/channel', () => json([]));
+    const { user } = open(`/customers/${people[0]!._id}/detail`);
+
+    // The profile: the birthdate as a date (DD MMMM YYYY), the registration as a moment (DD-MM-YYYY HH:mm).
+    expect(await screen.findByText(/^01-03-2026 12:30 tarihinde kaydoldu/)).toBeInTheDocument();
+    expect(screen.getByText('12 Nisan 1990')).toBeInTheDocument();
+    expect(formatDate(people[0]!.customer_birthdate)).toBe('12 Nisan 1990');
+    expect(formatDateTime(people[0]!.createdAt)).toBe('01-03-2026 12:30');
+
+    // The consents: the card's approval and the history's moments in the same pattern as the registration.
+    await user.click(screen.getByRole('tab', { name: 'İzinler' }));
+    expect(
+      within(await screen.findByTestId('consent-sms')).getByText('Onay tarihi: 01-03-2026 12:30'),
+    ).toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: 'İzin geçmişi' }))
+      .getAllByRole('row')
+      .slice(1);
+    const moments = rows.map((row) => within(row).getAllByRole('cell')[2]!.textContent);
+    expect(moments).toEqual(['01-03-2026 12:30', '16-01-2026 00:05']);
   });
 
   it('says the customer was not found for an unknown id', async () => {

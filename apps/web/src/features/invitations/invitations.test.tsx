@@ -84,6 +84,24 @@ describe('invitations', () => {
     expect(options.map((option) => option.textContent)).toEqual(['Platform Yöneticisi', 'Kasiyer']);
   }, 15_000);
 
+  it('explains an empty list and offers to send the first invitation', async () => {
+    server().on('GET', '/core/admin-invites', () =>
+      json({ data: [], pagination: paginationOf(0, { limit: 10, currentPage: 1 }) }),
+    );
+    const { user, router } = signIn('/user/invitations');
+
+    const list = await screen.findByRole('region', { name: 'Kullanıcı Davetleri' });
+    expect(within(list).getByRole('heading', { name: 'Liste boş' })).toBeInTheDocument();
+    expect(within(list).getByText(/^Henüz davet gönderilmedi\./)).toBeInTheDocument();
+    const invite = within(list).getByRole('link', { name: 'Yeni davet' });
+    expect(invite).toHaveAttribute('href', '/user/invitations/new');
+    expect(screen.queryByRole('grid', { name: 'Kullanıcı Davetleri' })).not.toBeInTheDocument();
+
+    await user.click(invite);
+    expect(await screen.findByRole('button', { name: 'Davet gönder' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/user/invitations/new');
+  });
+
   it('resends after confirmation, and says when it could not', async () => {
     server()
       .on('GET', '/core/admin-invites', () =>

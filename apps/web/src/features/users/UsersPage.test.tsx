@@ -63,6 +63,35 @@ describe('users list', () => {
     expect(query.get('limit')).toBe('10');
   });
 
+  it('explains an empty list and offers the invitation to a role that may invite', async () => {
+    const inviting = roleWith('modules:users:user-management', 'modules:users:user-invitation');
+    serveSession(server(), { role: inviting });
+    serveUsers([]);
+    renderApp({ path: '/user/users', signedInAs: { role: inviting }, authClient: httpAuthClient });
+
+    const list = await screen.findByRole('region', { name: 'Kullanıcılar' });
+    expect(within(list).getByRole('heading', { name: 'Liste boş' })).toBeInTheDocument();
+    expect(
+      within(list).getByText(/Henüz başka kullanıcı yok\. Ekip arkadaşlarınızı davet edin/),
+    ).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Kullanıcı davet et' })).toHaveAttribute(
+      'href',
+      '/user/invitations/new',
+    );
+    expect(screen.queryByRole('grid', { name: 'Kullanıcılar' })).not.toBeInTheDocument();
+  });
+
+  it('offers the create button in the empty list to a role that may not invite', async () => {
+    serveSession(server(), { role: manager });
+    serveUsers([]);
+    renderApp({ path: '/user/users', signedInAs: { role: manager }, authClient: httpAuthClient });
+
+    const list = await screen.findByRole('region', { name: 'Kullanıcılar' });
+    expect(within(list).getByText(/Henüz başka kullanıcı yok/)).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Yeni kullanıcı' })).toHaveAttribute('href', '/user/new');
+    expect(screen.queryByRole('link', { name: 'Kullanıcı davet et' })).not.toBeInTheDocument();
+  });
+
   it('deletes a user only after confirmation and says so', async () => {
     serveSession(server(), { role: manager });
     serveUsers([...people]);
