@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { useBrowser } from './support/browser';
+import { generateCodes, openCampaignList } from './support/campaigns';
 
 /**
  * Issue 13's back-office half, on the demo mall's campaigns and coupon providers, against the real
@@ -10,13 +11,7 @@ import { useBrowser } from './support/browser';
 describe('campaigns', () => {
   const browser = useBrowser();
 
-  const openList = async (keyword: string) => {
-    const { page } = browser;
-    await browser.open(`/campaigns/list?keyword=${encodeURIComponent(keyword)}`);
-    const grid = page.getByRole('grid', { name: 'Kampanya Listesi' });
-    await grid.getByRole('row').nth(1).waitFor();
-    return grid;
-  };
+  const openList = (keyword: string) => openCampaignList(browser, keyword);
 
   it('lists the demo campaigns with their states, and publishes one waiting to be published', async () => {
     const { page } = browser;
@@ -54,12 +49,7 @@ describe('campaigns', () => {
 
   it('generates codes for a coupon campaign and shows its pool grow', async () => {
     const { page } = browser;
-    const row = (await openList('Okula Dönüş')).getByRole('row').filter({ hasText: 'Okula Dönüş' });
-    await row.getByRole('button', { name: /^Kodlar/ }).click();
-    await page.waitForURL(/\/campaigns\/add-coupons\/[0-9a-f]{24}$/);
-    await page.getByRole('spinbutton', { name: 'Üretilecek kod sayısı' }).fill('50');
-    await page.getByRole('button', { name: 'Kodları üret' }).click();
-    await page.getByText('50 kod üretildi ve havuza eklendi.').waitFor();
+    await generateCodes(browser, 'Okula Dönüş', 50);
     await expectAccessible(page, 'the code pool of a campaign');
     await browser.screenshot('campaigns-add-coupons');
   });

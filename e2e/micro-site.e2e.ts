@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { type Browser, openBrowser } from './support/browser';
-import { adminToken, firstMall, staffCustomer } from './support/micro-site';
+import { adminToken, enterSmsCode as enterCode, firstMall, staffCustomer } from './support/micro-site';
 import { smsCodeTo } from './support/sms-inbox';
 
 /** A Turkish mobile number made from the clock, so each run signs up a new customer. */
@@ -14,13 +14,6 @@ const newPhone = () => {
 /** The page does not scroll sideways on a phone. */
 const fitsThePhone = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
-/** Types the code into the SMS dialog's four boxes: the fourth digit sends it. */
-const enterCode = async (page: Page, code: string) => {
-  const dialog = page.getByRole('dialog', { name: /Doğrulama kodu|Verification code/ });
-  await dialog.getByRole('textbox').first().click();
-  await page.keyboard.type(code);
-};
 
 /**
  * Issue 5's browser journey at a phone's size: a new customer signs up on the micro-site with the

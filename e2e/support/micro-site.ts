@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /**
@@ -50,3 +51,34 @@ export const staffCustomer = (token: string, mallId: string, customerId: string)
     `/customer/profile/${customerId}?locationId=${mallId}`,
     { token },
   );
+
+/** Types the code into the micro-site's SMS dialog's four boxes: the fourth digit sends it. */
+export const enterSmsCode = async (page: Page, code: string) => {
+  const dialog = page.getByRole('dialog', { name: /Doğrulama kodu|Verification code/ });
+  await dialog.getByRole('textbox').first().click();
+  await page.keyboard.type(code);
+};
+
+type DemoCustomer = {
+  _id: string;
+  customer_phone: string;
+  customer_name: string;
+  customer_surname: string | null;
+  customer_kvkk_permission: boolean;
+};
+
+/**
+ * A demo customer of the mall who accepted the KVKK notice (so signing in on the micro-site asks for
+ * nothing else), the first of the staff's customer list; `skip` passes over that many of them, so
+ * two journeys in one run do not share a customer.
+ */
+export const demoCustomer = async (token: string, mallId: string, skip = 0) => {
+  const page = await api<{ data: DemoCustomer[] }>(`/customer/filter?locationId=${mallId}`, {
+    token,
+    method: 'POST',
+    body: { pagination: { limit: 50, currentPage: 1 } },
+  });
+  const customer = page.data.filter((row) => row.customer_kvkk_permission)[skip];
+  if (!customer) throw new Error(`the mall ${mallId} has no demo customer with the KVKK notice accepted`);
+  return customer;
+};
