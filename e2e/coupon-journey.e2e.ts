@@ -148,7 +148,8 @@ describe('coupon journey', () => {
     const qr = page.getByRole('img', { name: /^QR kod: / });
     code = ((await qr.getAttribute('aria-label')) ?? '').replace(/^QR kod: /, '');
     expect(code).toMatch(/^[A-Z0-9-]{8,}$/);
-    await page.getByText(code, { exact: true }).first().waitFor();
+    // Shown in two groups of five (ABCDE-FGHJK), as the clerk's screen shows it.
+    await page.getByText(displayCouponCode(code), { exact: true }).first().waitFor();
     await page.getByRole('img', { name: `Barkod: ${code}` }).waitFor();
     expect(await fitsThePhone(page)).toBe(true);
     await phone.screenshot('coupon-journey-micro-site-joined');
@@ -157,7 +158,7 @@ describe('coupon journey', () => {
     await page.getByRole('link', { name: 'Kuponlarıma Git' }).click();
     await page.getByRole('heading', { name: 'Kuponlarım', level: 1 }).waitFor();
     const coupon = page.getByRole('article', { name: CAMPAIGN });
-    await coupon.getByText(code, { exact: true }).waitFor();
+    await coupon.getByText(displayCouponCode(code), { exact: true }).waitFor();
     await coupon.getByText('Kullanılabilir').waitFor();
     await coupon.getByRole('img', { name: `QR kod: ${code}` }).waitFor();
     await coupon.getByRole('img', { name: `Barkod: ${code}` }).waitFor();
@@ -191,7 +192,6 @@ describe('coupon journey', () => {
     await page.getByRole('textbox', { name: 'SMS kodunun 1. hanesi' }).click();
     await page.keyboard.type(smsCode!);
     await page.getByText('Kod kullanıldı olarak işaretlendi').waitFor();
-    // The desk shows the code in two groups of five (ABCDE-FGHJK).
     await page.getByText(displayCouponCode(code), { exact: true }).waitFor();
     await staff.screenshot('coupon-journey-validation-done');
     await expectAccessible(page, 'the code validation after the redemption');
@@ -202,7 +202,7 @@ describe('coupon journey', () => {
     await staff.open(`/customers/${customer._id}/detail?tab=coupons`);
     await page.getByRole('tab', { name: 'Kuponlar', selected: true }).waitFor();
     const table = page.getByRole('table', { name: 'Müşterinin kuponları' });
-    const row = table.getByRole('row').filter({ hasText: code });
+    const row = table.getByRole('row').filter({ hasText: displayCouponCode(code) });
     await row.getByText('Kullanıldı').waitFor();
     await row.getByText('Mikro site').waitFor();
     await staff.screenshot('coupon-journey-customer-coupons');

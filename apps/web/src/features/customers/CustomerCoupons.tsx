@@ -1,3 +1,4 @@
+import { displayCouponCode } from '@avlu/contracts';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
@@ -67,7 +68,7 @@ export function CustomerCoupons({ customerId }: { customerId: string }) {
                     fontWeight: 600,
                   }}
                 >
-                  {code.coupon_code}
+                  {displayCouponCode(code.coupon_code)}
                 </TableCell>
                 <TableCell>
                   <CouponStatusChip status={code.coupon_status} />

@@ -1,4 +1,10 @@
-import type { Campaign, Channel, Customer, CustomerCoupon } from '@avlu/contracts';
+import {
+  type Campaign,
+  type Channel,
+  type Customer,
+  type CustomerCoupon,
+  displayCouponCode,
+} from '@avlu/contracts';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -75,7 +81,7 @@ function GivenCode({ coupon }: { coupon: CustomerCoupon }) {
               overflowWrap: 'anywhere',
             }}
           >
-            {coupon.coupon_code}
+            {displayCouponCode(coupon.coupon_code)}
           </Typography>
           <Tooltip title={t('coupons.copy')}>
             <IconButton aria-label={t('coupons.copy')} onClick={copy}>
@@ -185,7 +191,7 @@ function DeskCodes({ customer, channel }: { customer: Customer; channel: Channel
           <TableBody>
             {codes.data.map((code) => (
               <TableRow key={code._id} hover>
-                <TableCell sx={{ ...mono, fontWeight: 600 }}>{code.coupon_code}</TableCell>
+                <TableCell sx={{ ...mono, fontWeight: 600 }}>{displayCouponCode(code.coupon_code)}</TableCell>
                 <TableCell>{campaignName(code.campaign, language)}</TableCell>
                 <TableCell>
                   <CouponStatusChip status={code.coupon_status} />

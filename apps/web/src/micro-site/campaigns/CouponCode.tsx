@@ -1,3 +1,4 @@
+import { displayCouponCode } from '@avlu/contracts/campaigns/coupon-code';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -7,7 +8,7 @@ import { useCampaignT } from './texts';
 
 /**
  * A code as the customer shows it at the store: the text (large, spaced, selectable, with a copy
- * button), its QR code and its Code 128 barcode, on white whatever the page's colours, so a till's
+ * button; a generated code in two groups, as the clerk's screen shows it), its QR code and its Code 128 barcode, on white whatever the page's colours, so a till's
  * scanner reads it. `dimmed` for a code that can no longer be used.
  */
 export function CouponCode({ code, dimmed = false }: { code: string; dimmed?: boolean }) {
@@ -59,7 +60,7 @@ export function CouponCode({ code, dimmed = false }: { code: string; dimmed?: bo
           textDecoration: dimmed ? 'line-through' : undefined,
         }}
       >
-        {code}
+        {displayCouponCode(code)}
       </Typography>
       <QrCode value={code} label={t('coupons.qr', { code })} />
       <Box sx={{ width: '100%' }}>
