@@ -1,6 +1,4 @@
 import {
-  CUSTOMER_ID_HEADER,
-  CUSTOMER_TOKEN_HEADER,
   couponGiveBody,
   couponGiveResult,
   customerCoupon,
@@ -13,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/app-deps';
 import { locationOf } from '../../platform/request-context';
-import { customerOf, microSiteMallOf } from '../micro-site/micro-site-auth';
+import { customerOf, customerSessionHeaders, microSiteMallOf } from '../micro-site/micro-site-auth';
 import { acting } from '../users/acting';
 import { customerCoupons, giveCoupon, microSiteCampaigns } from './giving.service';
 
@@ -27,10 +25,6 @@ const customerCodes = {
   scope: 'location',
 } as const;
 const customerParams = z.strictObject({ customerId: objectId });
-const customerHeaders = z.object({
-  [CUSTOMER_TOKEN_HEADER]: z.string().describe('The mobileToken login or register answered'),
-  [CUSTOMER_ID_HEADER]: objectId.describe('The customer._id login or register answered'),
-});
 
 /** Giving codes and a customer's codes (issue 13 "Giving a code", "Customer side"), for staff and on the micro-site. */
 export const givingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
@@ -74,7 +68,7 @@ export const givingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     (request) => customerCoupons(db, locationOf(request)._id, request.params.customerId, request.query),
   );
 
-  const micro = { tags: ['micro-site'], headers: customerHeaders };
+  const micro = { tags: ['micro-site'], headers: customerSessionHeaders };
   app.get(
     '/ext/app/customers/campaigns',
     {

@@ -1,6 +1,7 @@
-import { CUSTOMER_ID_HEADER, CUSTOMER_TOKEN_HEADER } from '@avlu/contracts';
+import { CUSTOMER_ID_HEADER, CUSTOMER_TOKEN_HEADER, objectId } from '@avlu/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { isMicroSiteAccess } from '../../platform/auth/route-access';
 import { bearerToken } from '../../platform/auth/staff-auth';
 import type { Database } from '../../platform/db/database';
@@ -76,3 +77,12 @@ export const customerOf = (request: FastifyRequest): MicroSiteCustomerSession =>
     throw new Error(`${request.routeOptions.url} is not declared with config.auth 'customer'`);
   return request.customer;
 };
+
+/**
+ * The customer headers of a config.auth 'customer' route, for its schema's `headers`: documented in
+ * the API docs (this hook has checked them before validation).
+ */
+export const customerSessionHeaders = z.object({
+  [CUSTOMER_TOKEN_HEADER]: z.string().describe('The mobileToken login or register answered'),
+  [CUSTOMER_ID_HEADER]: objectId.describe('The customer._id login or register answered'),
+});

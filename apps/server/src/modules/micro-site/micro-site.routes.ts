@@ -1,8 +1,6 @@
 import {
   agreement,
   agreementFilterBody,
-  CUSTOMER_ID_HEADER,
-  CUSTOMER_TOKEN_HEADER,
   microSiteCustomer,
   microSiteKvkkBody,
   microSiteLocation,
@@ -11,7 +9,6 @@ import {
   microSiteProfileBody,
   microSiteRegisterBody,
   microSiteSession,
-  objectId,
   smsChallenge,
 } from '@avlu/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,17 +25,12 @@ import {
   setKvkkConsent,
   updateProfile,
 } from './micro-site.service';
-import { customerOf, microSiteMallOf } from './micro-site-auth';
+import { customerOf, customerSessionHeaders, microSiteMallOf } from './micro-site-auth';
 
 /** `Authorization: Bearer <locationToken>` of the mall (micro-site-auth.ts). */
 const mallAccess = { auth: 'micro-site' } as const;
 /** Also `customer-token` and `customer-id` of a live session in that mall. */
 const customerAccess = { auth: 'customer' } as const;
-/** The customer headers, documented (micro-site-auth.ts has checked them before validation). */
-const headers = z.object({
-  [CUSTOMER_TOKEN_HEADER]: z.string().describe('The mobileToken login or register answered'),
-  [CUSTOMER_ID_HEADER]: objectId.describe('The customer._id login or register answered'),
-});
 const tags = ['micro-site'];
 
 /** Spec §7 "Micro-site": the customer micro-site's API, under /api/ext. */
@@ -130,7 +122,7 @@ export const microSiteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       config: customerAccess,
       schema: {
         tags,
-        headers,
+        headers: customerSessionHeaders,
         summary: 'The signed-in customer’s profile',
         response: { 200: microSiteCustomer },
       },
@@ -144,7 +136,7 @@ export const microSiteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       config: customerAccess,
       schema: {
         tags,
-        headers,
+        headers: customerSessionHeaders,
         summary:
           'Update the signed-in customer’s profile and consents (customer_allows_permissions sets SMS, email and call); consents go to the history with source micro-site',
         body: microSiteProfileBody,
@@ -160,7 +152,7 @@ export const microSiteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       config: customerAccess,
       schema: {
         tags,
-        headers,
+        headers: customerSessionHeaders,
         summary:
           'Delete the account (customer_deletedAt) and end its sessions; signing in again within the retention period brings it back',
         response: { 200: microSiteCustomer },
@@ -175,7 +167,7 @@ export const microSiteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       config: customerAccess,
       schema: {
         tags,
-        headers,
+        headers: customerSessionHeaders,
         summary:
           'Give (true) or withdraw (false) the KVKK consent; withdrawing also ends the SMS, email and call permissions. Recorded in the consent history with source micro-site; the account stays',
         body: microSiteKvkkBody,
@@ -189,7 +181,12 @@ export const microSiteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     '/ext/app/customers/logout',
     {
       config: customerAccess,
-      schema: { tags, headers, summary: 'End this session', response: { 204: z.null() } },
+      schema: {
+        tags,
+        headers: customerSessionHeaders,
+        summary: 'End this session',
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       await revokeCustomerSession(db, customerOf(request).sessionId);

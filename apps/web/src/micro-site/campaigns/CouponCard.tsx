@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { CouponCode } from './CouponCode';
+import { DetailRow } from './DetailRow';
 import { formatDateTime } from './dates';
 import { campaignName } from './names';
 import { useCampaignT } from './texts';
@@ -26,19 +26,6 @@ const statusColor = {
   not_used: 'warning',
   expired: 'warning',
 } as const;
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75 }}>
-      <Typography variant="body2" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="dd" sx={{ m: 0, fontWeight: 600, textAlign: 'right' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 /** One of the customer's codes: its campaign, status and validity, and the code as text, QR code and barcode. */
 export function CouponCard({
@@ -77,16 +64,16 @@ export function CouponCard({
       </Box>
       <Box component="dl" sx={{ m: 0, '& > div + div': { borderTop: 1, borderColor: 'divider' } }}>
         {coupon.coupon_given_at && (
-          <Row label={t('coupons.given')}>{formatDateTime(coupon.coupon_given_at, timeZone)}</Row>
+          <DetailRow label={t('coupons.given')}>{formatDateTime(coupon.coupon_given_at, timeZone)}</DetailRow>
         )}
         {status === 'used' && coupon.coupon_used_at ? (
-          <Row label={t('coupons.usedAt')}>{formatDateTime(coupon.coupon_used_at, timeZone)}</Row>
+          <DetailRow label={t('coupons.usedAt')}>{formatDateTime(coupon.coupon_used_at, timeZone)}</DetailRow>
         ) : (
-          <Row label={t('coupons.validUntil')}>
+          <DetailRow label={t('coupons.validUntil')}>
             {coupon.coupon_expires_at
               ? formatDateTime(coupon.coupon_expires_at, timeZone)
               : t('coupons.noExpiry')}
-          </Row>
+          </DetailRow>
         )}
       </Box>
       <CouponCode code={coupon.coupon_code} dimmed={!usable} />

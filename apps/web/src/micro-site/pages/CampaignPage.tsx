@@ -4,8 +4,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CouponCard } from '../campaigns/CouponCard';
+import { DetailRow } from '../campaigns/DetailRow';
 import { CAMPAIGNS_PATH, useMicroSiteGet, useStores } from '../campaigns/data';
 import { formatDateTime, mallTimeZone } from '../campaigns/dates';
 import { campaignDescription, campaignName, storesOfCampaign } from '../campaigns/names';
@@ -16,19 +17,6 @@ import { LoadingScreen } from '../components/LoadingScreen';
 import { messageOf } from '../lib/api';
 import { Link, useLocationPath } from '../lib/router';
 import { useSession } from '../lib/session';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 1 }}>
-      <Typography variant="body2" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="dd" sx={{ m: 0, fontWeight: 600, textAlign: 'right' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 function Images({ images, name }: { images: string[]; name: string }) {
   const { t } = useCampaignT();
@@ -230,10 +218,16 @@ export default function CampaignPage({ location }: { location: MicroSiteLocation
       </Box>
       <Paper variant="outlined" sx={{ px: 2, borderRadius: 3 }}>
         <Box component="dl" sx={{ m: 0, '& > div + div': { borderTop: 1, borderColor: 'divider' } }}>
-          <Row label={t('campaign.starts')}>{formatDateTime(campaign.campaign_start_date, timeZone)}</Row>
-          <Row label={t('campaign.ends')}>{formatDateTime(campaign.campaign_end_date, timeZone)}</Row>
+          <DetailRow label={t('campaign.starts')}>
+            {formatDateTime(campaign.campaign_start_date, timeZone)}
+          </DetailRow>
+          <DetailRow label={t('campaign.ends')}>
+            {formatDateTime(campaign.campaign_end_date, timeZone)}
+          </DetailRow>
           {campaign.campaign_joinable && participation && (
-            <Row label={t('campaign.participation')}>{t(`campaign.participations.${participation}`)}</Row>
+            <DetailRow label={t('campaign.participation')}>
+              {t(`campaign.participations.${participation}`)}
+            </DetailRow>
           )}
         </Box>
       </Paper>
