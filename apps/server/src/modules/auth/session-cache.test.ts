@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/helper';
+import { TEST_PASSWORD, useTestApp } from '../../../test/helper';
 import type { Database } from '../../platform/db/database';
 import type { Notices } from '../../platform/db/notices';
 import { adminLocations, admins, roles } from '../admins/admins.tables';
@@ -117,16 +117,47 @@ describe('staff session cache', () => {
 
 describe('signed-in calls', () => {
   it('a session used a moment ago is refused right after logout, a password change or a role change', async () => {
-    const staff = await ctx.newStaff({ subjects: ['customers'] });
-    const profile = () => ctx.app.inject({ url: '/api/core/admin/profile', headers: staff.headers });
-    expect((await profile()).statusCode).toBe(200);
-    expect((await profile()).statusCode).toBe(200);
+    const staff = await ctx.newStaff({ subjects: ['modules:customers:customer-list'] });
+    const other = { authorization: `Bearer ${await ctx.signIn(staff.email)}` };
+    const profile = (headers: { authorization: string }) =>
+      ctx.app.inject({ url: '/api/core/admin/profile', headers });
+    // Both sessions read twice: the second answer comes from the cache.
+    for (const headers of [staff.headers, other, staff.headers, other])
+      expect((await profile(headers)).statusCode).toBe(200);
+
+    // A password change ends the user's other sessions, in the cache too.
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/core/admin/password',
+      headers: staff.headers,
+      payload: {
+        old_password: TEST_PASSWORD,
+        new_password: 'Kordon-avm-2026',
+        confirm_password: 'Kordon-avm-2026',
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+    expect((await profile(other)).statusCode).toBe(401);
+    expect((await profile(staff.headers)).statusCode).toBe(200);
+
+    // A role change: the module the role no longer holds is refused at once.
+    const list = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/customer/filter',
+        headers: staff.headers,
+        payload: { pagination: { limit: 1, currentPage: 1 } },
+      });
+    expect((await list()).statusCode).not.toBe(403);
+    await ctx.database.db.update(roles).set({ menu_items: [] }).where(eq(roles._id, staff.roleId));
+    expect((await list()).statusCode).toBe(403);
+
     const logout = await ctx.app.inject({
       method: 'POST',
       url: '/api/core/auth/logout',
       headers: staff.headers,
     });
     expect(logout.statusCode).toBe(204);
-    expect((await profile()).statusCode).toBe(401);
+    expect((await profile(staff.headers)).statusCode).toBe(401);
   });
 });
