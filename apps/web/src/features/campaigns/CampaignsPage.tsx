@@ -197,6 +197,8 @@ function QrSwitch({ row }: { row: Campaign }) {
 const qrColumn: GridColDef<Campaign>[] = [
   {
     field: 'campaign_is_qrcode',
+    // The full name ('QR kod kampanyası') does not fit a switch's column; each switch is named in full.
+    headerName: 'QR',
     width: 90,
     sortable: false,
     renderCell: ({ row }) => <QrSwitch row={row} />,

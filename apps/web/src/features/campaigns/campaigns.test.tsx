@@ -348,7 +348,7 @@ describe('the campaign form', () => {
     );
     expect(await screen.findByRole('img', { name: '1. görsel' })).toHaveAttribute('src', image('n'));
     await choose(user, 'Mağazalar', 'Kahve Durağı');
-    await fill(user, { Bütçe: '500' });
+    await fill(user, { 'Katılım bütçesi': '500' });
     // The target segment with the customer list's builder and its live count.
     const segment = screen.getByRole('region', { name: 'Hedef kitle' });
     expect(await within(segment).findByText('Toplam 1.250 müşteri')).toBeInTheDocument();

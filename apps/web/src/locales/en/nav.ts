@@ -21,7 +21,7 @@ export default {
     customerList: 'Customer list',
     customerImport: 'Customer import',
     campaigns: 'Campaigns',
-    codeProviders: 'Code providers',
+    codeProviders: 'Coupon providers',
     campaignDashboard: 'Campaigns dashboard',
     codeValidation: 'Coupon code validation',
     pointProviders: 'Point providers',

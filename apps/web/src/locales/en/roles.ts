@@ -27,7 +27,7 @@ export default {
     'customers_customer-list': 'Customer list',
     'customers_customer-list_customer-import': 'Customer import (Excel)',
     campaigns_campaigns: 'Campaigns',
-    'campaigns_code-providers': 'Code providers',
+    'campaigns_code-providers': 'Coupon providers',
     'campaigns_campaign-dashboard': 'Campaign dashboard',
     'campaign-code-validation': 'Coupon code validation',
     feedbacks: 'Feedbacks',

@@ -21,7 +21,7 @@ export default {
     customerList: 'Müşteri Listesi',
     customerImport: 'Müşteri Aktarımı',
     campaigns: 'Kampanyalar',
-    codeProviders: 'Kod Sağlayıcılar',
+    codeProviders: 'Kupon Sağlayıcıları',
     campaignDashboard: 'Kampanya Panosu',
     codeValidation: 'Kupon Kodu Doğrulama',
     pointProviders: 'Puan Sağlayıcılar',

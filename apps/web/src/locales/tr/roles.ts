@@ -26,7 +26,7 @@ export default {
     'customers_customer-list': 'Müşteri Listesi',
     'customers_customer-list_customer-import': 'Müşteri Aktarımı (Excel)',
     campaigns_campaigns: 'Kampanyalar',
-    'campaigns_code-providers': 'Kod Sağlayıcılar',
+    'campaigns_code-providers': 'Kupon Sağlayıcıları',
     'campaigns_campaign-dashboard': 'Kampanya Panosu',
     'campaign-code-validation': 'Kupon Kodu Doğrulama',
     feedbacks: 'Geri Bildirimler',
