@@ -112,8 +112,10 @@ const poolFull = (field: string, lang: Language, size: number) =>
   });
 
 /**
- * Saves codes in one statement (`insert … select unnest(…)`); a code the mall already has is left
- * out (`on conflict do nothing`). Answers how many were saved.
+ * Saves codes in one statement (`insert … select unnest(…)`). With `skipTaken`, a code the mall
+ * already has is left out (`on conflict do nothing`); without, it fails the statement with a unique
+ * violation (`isCodeTaken`), which costs the insert nothing per row: generation takes that path and
+ * draws again in the rare case. Answers how many were saved.
  */
 const insertCodes = async (
   tx: Database,
@@ -122,6 +124,7 @@ const insertCodes = async (
   codes: readonly string[],
   source: CouponCodeSource,
   now: Date,
+  { skipTaken = true } = {},
 ): Promise<number> => {
   const insert = bulkInsert(couponCodes, [
     { column: couponCodes._id, values: codes.map(() => newId()) },
@@ -131,11 +134,41 @@ const insertCodes = async (
     { column: couponCodes.coupon_source, value: source },
     { column: couponCodes.created_at, value: now.toISOString() },
   ]);
+  if (!skipTaken) {
+    await tx.execute(insert);
+    return codes.length;
+  }
   const { rows } = (await tx.execute(
     sql`with saved as (${insert} on conflict do nothing returning 1) select count(*)::int as n from saved`,
   )) as unknown as { rows: { n: number }[] };
   return Number(rows[0]?.n ?? 0);
 };
+
+/** A write refused because a code is the mall's already (`coupon_codes_mall_code`), as either driver reports it. */
+const isCodeTaken = (error: unknown): boolean => {
+  for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 3; depth++) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === 'coupon_codes_mall_code';
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+/** The codes of `codes` the mall has already, in any campaign. */
+const takenCodes = async (db: Database, locationId: string, codes: readonly string[]) =>
+  new Set(
+    (
+      await db
+        .select({ code: couponCodes.coupon_code })
+        .from(couponCodes)
+        .where(
+          and(
+            eq(couponCodes.location_id, locationId),
+            sql`${couponCodes.coupon_code} = any(${sql.param([...codes])}::varchar[])`,
+          ),
+        )
+    ).map((row) => row.code),
+  );
 
 /**
  * Adds `added` to the campaign's pool size under its row lock, unless that passes `COUPON_POOL_MAX`
@@ -194,12 +227,13 @@ export const generateCoupons = async (
   locationId: string,
   { campaignId, count }: CouponGenerateBody,
   actor: Acting,
+  /** The CSPRNG's bytes; a test passes a seeded source to make codes collide. */
+  random: (size: number) => Uint8Array = randomSource(),
 ) => {
   const campaign = await poolCampaign(db, locationId, campaignId);
   assertCodeSource(campaign, 'generated');
   if (campaign.coupon_pool_size + count > COUPON_POOL_MAX)
     throw poolFull('count', actor.lang, campaign.coupon_pool_size);
-  const random = randomSource();
   const sizes = batching(db);
   const now = new Date();
   const make = (wanted: number) => {
@@ -214,10 +248,23 @@ export const generateCoupons = async (
   while (codes.length > 0) {
     const began = performance.now();
     const batch = codes;
-    const saving = db.transaction(async (tx) => {
-      const inserted = await insertCodes(tx, locationId, campaignId, batch, 'generated', now);
-      await growPool(tx, locationId, campaignId, inserted, 'count', actor.lang);
-      return inserted;
+    const save = (some: readonly string[]) =>
+      db.transaction(async (tx) => {
+        const inserted = await insertCodes(tx, locationId, campaignId, some, 'generated', now, {
+          skipTaken: false,
+        });
+        await growPool(tx, locationId, campaignId, inserted, 'count', actor.lang);
+        return inserted;
+      });
+    // A code the mall has already (one in tens of millions at a million codes) fails the batch: it
+    // is saved again without the taken codes, which the next batch makes up.
+    const saving = save(batch).catch(async (error: unknown) => {
+      if (!isCodeTaken(error)) throw error;
+      const taken = await takenCodes(db, locationId, batch);
+      const rest = batch.filter((code) => !taken.has(code));
+      return rest.length === 0
+        ? 0
+        : save(rest).catch((again: unknown) => (isCodeTaken(again) ? 0 : Promise.reject(again)));
     });
     // The next batch's codes are drawn while PostgreSQL saves this one, at the present size.
     const after = Math.min(size, count - generated - batch.length);

@@ -19,7 +19,10 @@ import { nameKey } from '../../platform/db/unique-names';
 import { auditLog } from '../audit/audit.tables';
 import { customers } from '../customers/customers.tables';
 import { multipartFile, xlsxFile } from '../customers/import-fixtures';
+import { locations } from '../locations/locations.tables';
+import type { Acting } from '../users/acting';
 import { campaigns } from './campaigns.tables';
+import { generateCoupons } from './coupons.service';
 import { couponCodes } from './coupons.tables';
 
 const ctx = useTestApp();
@@ -375,5 +378,100 @@ describe('the pool of a campaign', () => {
     const { mall, id } = await pool();
     expect((await call(mall._id, 'DELETE', `campaign/${id}`)).statusCode).toBe(204);
     expect(await codesOf(id)).toHaveLength(0);
+  });
+});
+
+describe('a code and its campaign', () => {
+  /** A seeded byte source (xorshift): the same seed draws the same codes. */
+  const seeded = (seed: number) => {
+    let state = seed;
+    return (size: number) => {
+      const bytes = new Uint8Array(size);
+      for (let index = 0; index < size; index++) {
+        state ^= state << 13;
+        state ^= state >>> 17;
+        state ^= state << 5;
+        bytes[index] = state & 0xff;
+      }
+      return bytes;
+    };
+  };
+
+  it('draws again when a generated code is the mall’s already, so exactly the count asked for is added', async () => {
+    const mall = await ctx.newLocation();
+    const first = await newCampaign(mall._id, 'coupon');
+    const second = await newCampaign(mall._id, 'session_coupon');
+    const admin = await ctx.systemAdmin();
+    const actor = {
+      ip: '127.0.0.1',
+      headers: {},
+      staff: { _id: admin._id, isSystemAdmin: true },
+      location: undefined,
+      lang: 'en',
+    } as unknown as Acting;
+    await generateCoupons(ctx.database.db, mall._id, { campaignId: first, count: 10 }, actor, seeded(7));
+    // The same seed draws the first campaign's 10 codes first: the batch fails on them and is saved without them.
+    const result = await generateCoupons(
+      ctx.database.db,
+      mall._id,
+      { campaignId: second, count: 15 },
+      actor,
+      seeded(7),
+    );
+    expect(result.generated).toBe(15);
+    const firstCodes = new Set((await codesOf(first)).map((code) => code.coupon_code));
+    const secondCodes = (await codesOf(second)).map((code) => code.coupon_code);
+    expect(secondCodes).toHaveLength(15);
+    expect(secondCodes.filter((code) => firstCodes.has(code))).toEqual([]);
+    expect(result.codes.ready).toBe(15);
+  });
+
+  it('belongs to a campaign of its own mall, stays there, and goes with the campaign', async () => {
+    const mall = await ctx.newLocation();
+    const other = await ctx.newLocation();
+    const campaignId = await newCampaign(mall._id, 'coupon');
+    const foreignId = await newCampaign(other._id, 'coupon');
+    const code = (location_id: string, campaign_id: string, coupon_code: string) => ({
+      location_id,
+      campaign_id,
+      coupon_code,
+      coupon_source: 'imported' as const,
+    });
+    // Another mall's campaign, or none: refused, and nothing of the statement is saved.
+    await expect(
+      ctx.database.db
+        .insert(couponCodes)
+        .values([code(mall._id, campaignId, 'AAAA1111'), code(mall._id, foreignId, 'AAAA2222')]),
+    ).rejects.toThrow();
+    await expect(
+      ctx.database.db.insert(couponCodes).values(code(mall._id, '0'.repeat(24), 'AAAA3333')),
+    ).rejects.toThrow();
+    expect(await codesOf(campaignId)).toHaveLength(0);
+
+    await ctx.database.db.insert(couponCodes).values([code(mall._id, campaignId, 'BBBB1111')]);
+    await expect(
+      ctx.database.db
+        .update(couponCodes)
+        .set({ campaign_id: foreignId, location_id: other._id })
+        .where(eq(couponCodes.campaign_id, campaignId)),
+    ).rejects.toThrow();
+    // Other changes of a code go through.
+    await ctx.database.db
+      .update(couponCodes)
+      .set({ coupon_status: 'not_used' })
+      .where(eq(couponCodes.campaign_id, campaignId));
+
+    const deleted = await ctx.inject({
+      method: 'DELETE',
+      url: `/api/campaign/${campaignId}?locationId=${mall._id}`,
+    });
+    expect([204, 409]).toContain(deleted.statusCode);
+    if (deleted.statusCode === 409)
+      await ctx.database.db.delete(campaigns).where(eq(campaigns._id, campaignId));
+    expect(await codesOf(campaignId)).toHaveLength(0);
+    // The mall's deletion takes its campaigns and so their codes.
+    await ctx.database.db.insert(couponCodes).values(code(other._id, foreignId, 'CCCC1111'));
+    await ctx.database.db.delete(locations).where(eq(locations._id, other._id));
+    expect(await codesOf(foreignId)).toHaveLength(0);
   });
 });
