@@ -50,10 +50,18 @@ describe('health and readiness', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let arrived = () => {};
+    const slowArrived = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
     const other = await buildTestApp({
       database: ctx.database,
       routes: (app) =>
-        app.get('/api/test/slow', { config: { auth: 'public' } }, async () => held.then(() => ({}))),
+        app.get('/api/test/slow', { config: { auth: 'public' } }, async () => {
+          arrived();
+          await held;
+          return {};
+        }),
     });
     const address = await other.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = new URL(address);
@@ -65,7 +73,8 @@ describe('health and readiness', () => {
     });
     const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
     socket.write('GET /api/test/slow HTTP/1.1\r\nHost: x\r\n\r\n');
-    await pause();
+    // Closing starts once the slow request is being answered, however long a busy machine takes to get there.
+    await slowArrived;
     const closing = other.close();
     socket.write('GET /api/ready HTTP/1.1\r\nHost: x\r\n\r\n');
     await pause();
