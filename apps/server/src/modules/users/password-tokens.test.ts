@@ -43,14 +43,11 @@ const post = (url: string, payload: object, remoteAddress = newAddress()) =>
   ctx.app.inject({ method: 'POST', url, payload, remoteAddress, headers: en });
 
 const mailedToken = async (to: string, path: string, count = 1) =>
-  vi.waitFor(
-    async () => {
-      const mails = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
-      if (mails.length < count) throw new Error('no mail yet');
-      return new RegExp(`/auth/${path}/([A-Za-z0-9_-]{43})`).exec(mails.at(-1)!.text)![1]!;
-    },
-    { timeout: 10_000 },
-  );
+  vi.waitFor(async () => {
+    const mails = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+    if (mails.length < count) throw new Error('no mail yet');
+    return new RegExp(`/auth/${path}/([A-Za-z0-9_-]{43})`).exec(mails.at(-1)!.text)![1]!;
+  });
 
 const resetTokenOf = async (email: string, count = 1) => {
   await post('/api/core/auth/forget-password', { admin_email: email });

@@ -82,7 +82,7 @@ describe('invitations', () => {
     await user.click(await screen.findByRole('combobox', { name: 'Rol' }));
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['Platform Yöneticisi', 'Kasiyer']);
-  }, 15_000);
+  });
 
   it('explains an empty list and offers to send the first invitation', async () => {
     server().on('GET', '/core/admin-invites', () =>

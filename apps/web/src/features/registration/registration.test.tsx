@@ -206,7 +206,7 @@ describe('registering a customer through a channel', () => {
       agreement_version: 'kvkk-2026-11',
     });
     expect(await screen.findByText('Müşteri kaydedildi')).toBeInTheDocument();
-  }, 90_000);
+  });
 
   it('says so when the mall has no KVKK notice in use', async () => {
     serveChannel();
