@@ -216,4 +216,15 @@ describe.runIf(engineOf(process.env) === 'postgres')('two server processes on on
     );
     expect(rows[0].runs).toBe(1);
   });
+
+  // Last: it leaves the admin's sign-in from this address waiting a minute.
+  it('shares the staff sign-in limits: failures on either process count together', async () => {
+    const attempt = (server: Server, admin_password: string) =>
+      call(server, 'POST', '/core/auth/login', { body: { admin_email: 'admin@avlu.local', admin_password } });
+    for (let index = 0; index < 5; index++)
+      expect((await attempt(index % 2 === 0 ? first : second, 'wrong-password')).status).toBe(401);
+    // Neither process alone saw five failures; together they did: the right password waits on both.
+    expect((await attempt(first, ADMIN_PASSWORD)).status).toBe(429);
+    expect((await attempt(second, ADMIN_PASSWORD)).status).toBe(429);
+  });
 });
