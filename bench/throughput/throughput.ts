@@ -50,6 +50,13 @@ const cases: Case[] = [
     path: () => '/api/core/admin?limit=10&currentPage=2',
     list: true,
   },
+  {
+    name: 'POST /api/campaign/filter (page of 10 campaigns)',
+    method: 'POST',
+    path: (mall) => `/api/campaign/filter?locationId=${mall}`,
+    body: JSON.stringify({ pagination: { limit: 10, currentPage: 1 } }),
+    list: true,
+  },
 ];
 
 const freePort = () =>

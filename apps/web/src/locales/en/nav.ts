@@ -50,6 +50,6 @@ export default {
     lendibleItems: 'Lendible items',
     locations: 'Malls',
     stores: 'Stores',
-    storeCategories: 'Store Categories',
+    storeCategories: 'Store categories',
   },
 };
