@@ -55,6 +55,19 @@ describe('compiled response writers', () => {
     expect(response.json()).toEqual(data);
   });
 
+  it('write either form of a list-or-page answer with its own writer, each leaving out unnamed fields', async () => {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setSerializerCompiler(createSerializerCompiler({ checkWithZod: false }));
+    const row = { _id: '1', name: 'a', tags: [], parent: null, kind: 'b', secret: 's' };
+    const listOrPage = z.union([z.array(item), z.object({ data: z.array(item), total: z.number() })]);
+    app.get('/all', { schema: { response: { 200: listOrPage } } }, () => [row] as never);
+    app.get('/page', { schema: { response: { 200: listOrPage } } }, () => ({ data: [row], total: 1, extra: 1 }) as never);
+    await app.ready();
+    const { secret: _, ...named } = row;
+    expect((await app.inject({ url: '/all' })).json()).toEqual([named]);
+    expect((await app.inject({ url: '/page' })).json()).toEqual({ data: [named], total: 1 });
+  });
+
   it('under the test runner, refuse an answer Zod refuses (the check every test of the suite makes)', async () => {
     expect(process.env.VITEST).toBeDefined();
     const wrong = { _id: 1, name: null, tags: [], parent: null, kind: null };
