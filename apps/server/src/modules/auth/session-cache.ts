@@ -35,10 +35,12 @@ export type StaffSessions = {
  * The staff session of a bearer token, kept in this process's memory between calls so that a signed-in
  * request does not cost a query to learn who is calling. It is as exact as reading every time:
  * - Every change that ends a session or changes what it grants sends a notice (triggers in
- *   staff-access-notices.sql) that every process hears on its listening connection before it answers
- *   another call about it: PGlite hands notices out while the committing statement's answer is read;
- *   PostgreSQL sends them to every listener at commit, before the writer's client hears that its change
- *   is done, so before that client (or anyone it tells) can call another process.
+ *   staff-access-notices.sql). PGlite hands notices out while the committing statement's answer is
+ *   read. PostgreSQL queues them for every listener at commit, but delivers them on the listeners' own
+ *   connections, with no order against the writer's answer: so a request that may have changed access
+ *   is answered only once this process has heard everything committed before it (`settle`, through a
+ *   notice of its own behind the change's), and the notice is on its way to other processes by then.
+ *   A statement run by hand outside the app takes effect as its notice arrives, milliseconds later.
  * - A session that looks expired or idle in memory is read again: only the database ends a session.
  * - While the listening connection is down nothing is kept or served from memory, and everything kept is
  *   dropped when it goes down and when it is back (notices in between are lost).

@@ -14,6 +14,7 @@ import * as schema from '../../db/schema';
 import type { Config } from '../config';
 import { migrationsDir } from '../paths';
 import { lockDataDir } from './data-dir-lock';
+import { namingClient, StatementNames } from './named-statements';
 import { type Notices, pgliteNotices, postgresNotices } from './notices';
 import { retryWithBackoff } from './retry';
 
@@ -95,7 +96,12 @@ export const openPostgres = async (
   connectionString: string,
   { logger, startTimeoutMs = 0, queryLogger }: PostgresOptions = {},
 ): Promise<DatabaseHandle> => {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    Client: namingClient(new StatementNames()),
+  });
   // A backend that ends (a database restart, a failover, a proxy's idle timeout, pg_terminate_backend)
   // makes its client emit 'error'; an EventEmitter error nobody listens to ends the process. The pool
   // drops that client and opens a new one for the next query, so hearing it is all reconnecting takes.
