@@ -61,7 +61,11 @@ describe('compiled response writers', () => {
     const row = { _id: '1', name: 'a', tags: [], parent: null, kind: 'b', secret: 's' };
     const listOrPage = z.union([z.array(item), z.object({ data: z.array(item), total: z.number() })]);
     app.get('/all', { schema: { response: { 200: listOrPage } } }, () => [row] as never);
-    app.get('/page', { schema: { response: { 200: listOrPage } } }, () => ({ data: [row], total: 1, extra: 1 }) as never);
+    app.get(
+      '/page',
+      { schema: { response: { 200: listOrPage } } },
+      () => ({ data: [row], total: 1, extra: 1 }) as never,
+    );
     await app.ready();
     const { secret: _, ...named } = row;
     expect((await app.inject({ url: '/all' })).json()).toEqual([named]);

@@ -136,6 +136,15 @@ export const couponPrintBody = z.strictObject({
 export const couponExportBody = z.strictObject({ download: z.boolean().optional() });
 
 /**
+ * `GET /skidata/ticket/info?campaignId` (spec §7): a parking campaign's codes handed out, as the CSV
+ * file the car park's ticket system (SKIDATA) reads: code, status, when given, valid until.
+ */
+export const parkingTicketInfoQuery = z.strictObject({ campaignId: objectId });
+
+/** The CSV's header, in this order: machine words, the same in every language (a system reads them). */
+export const parkingTicketInfoColumns = ['ticket_code', 'status', 'given_at', 'valid_until'] as const;
+
+/**
  * `POST /coupon-campaign/coupon` (spec §7: channel_id, customer_id): a code given at a channel's
  * desk. The campaign is one of the channel's (`GET /campaign/{channelId}/bychannel`), picked by the
  * clerk, so it is sent too.

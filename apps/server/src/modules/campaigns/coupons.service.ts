@@ -76,13 +76,14 @@ export const COUPON_IMPORT_FILE_FIELD = 'file';
 
 type PoolCampaign = { _id: string; campaign_type: Campaign['campaign_type']; coupon_pool_size: number };
 
-const poolCampaign = async (db: Database, locationId: string, id: string, lock = false) => {
+export const poolCampaign = async (db: Database, locationId: string, id: string, lock = false) => {
   const query = db
     .select({
       _id: campaigns._id,
       campaign_type: campaigns.campaign_type,
       campaign_name: campaigns.campaign_name,
       coupon_pool_size: campaigns.coupon_pool_size,
+      campaign_end_date: campaigns.campaign_end_date,
     })
     .from(campaigns)
     .where(and(eq(campaigns._id, id), eq(campaigns.location_id, locationId)));
@@ -617,10 +618,14 @@ const EXPORT_PAGE = 5000;
  * then _id, over `coupon_codes_handed_out`), then the ready ones (by _id, over `coupon_codes_ready`),
  * each walked in keyset pages.
  */
-async function* exportRows(db: Database, campaignId: string): AsyncGenerator<ExportRow> {
+export async function* exportRows(
+  db: Database,
+  campaignId: string,
+  parts: readonly ('handed out' | 'ready')[] = ['handed out', 'ready'],
+): AsyncGenerator<ExportRow> {
   const handedOut = ne(couponCodes.coupon_status, 'ready');
   const ready = eq(couponCodes.coupon_status, 'ready');
-  for (const part of ['handed out', 'ready'] as const) {
+  for (const part of parts) {
     let after: ExportRow | undefined;
     for (;;) {
       const keyset =

@@ -475,3 +475,87 @@ describe('a code and its campaign', () => {
     expect(await codesOf(foreignId)).toHaveLength(0);
   });
 });
+
+describe('the car park system file', () => {
+  it('lists a parking campaign’s handed-out codes with their times on the mall’s clock, and nothing of their holders', async () => {
+    const mall = await ctx.newLocation();
+    const parking = await newCampaign(mall._id, 'parking');
+    const imported = await importCodes(
+      mall._id,
+      parking,
+      Buffer.from('Code\nPARK0001\nPARK0002\nPARK0003\n'),
+    );
+    expect(imported.json().added, imported.body).toBe(3);
+    const [holder] = await ctx.database.db
+      .insert(customers)
+      .values({ location_id: mall._id, customer_phone: '5321234567', customer_name: 'Ayşe' })
+      .returning();
+    const givenAt = new Date('2026-12-01T11:30:00.000Z');
+    const setCode = (code: string, values: Partial<typeof couponCodes.$inferInsert>) =>
+      ctx.database.db
+        .update(couponCodes)
+        .set(values)
+        .where(and(eq(couponCodes.campaign_id, parking), eq(couponCodes.coupon_code, code)));
+    await setCode('PARK0001', {
+      coupon_status: 'given',
+      customer_id: holder!._id,
+      coupon_given_at: givenAt,
+      coupon_expires_at: new Date('2026-12-31T20:59:00.000Z'),
+    });
+    await setCode('PARK0002', {
+      coupon_status: 'not_used',
+      customer_id: holder!._id,
+      coupon_given_at: givenAt,
+    });
+    const [{ campaign_end_date: end }] = (await ctx.database.db
+      .select({ campaign_end_date: campaigns.campaign_end_date })
+      .from(campaigns)
+      .where(eq(campaigns._id, parking))) as [{ campaign_end_date: Date }];
+
+    const response = await ctx.inject({
+      method: 'GET',
+      url: `/api/skidata/ticket/info?locationId=${mall._id}&campaignId=${parking}`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="skidata-${parking}.csv"`);
+    // Istanbul is UTC+3 all year: the end's wall clock is three hours on.
+    const endInIstanbul = `${new Date(end.getTime() + 3 * 3_600_000).toISOString().slice(0, 19)}+03:00`;
+    expect(response.body.split('\r\n')).toEqual([
+      'ticket_code;status;given_at;valid_until',
+      'PARK0001;given;2026-12-01T14:30:00+03:00;2026-12-31T23:59:00+03:00',
+      `PARK0002;not_used;2026-12-01T14:30:00+03:00;${endInIstanbul}`,
+      '',
+    ]);
+    expect(response.body).not.toContain('Ayşe');
+    expect(response.body).not.toContain('5321234567');
+  });
+
+  it('is refused for a campaign of another type naming the campaign, and another mall’s campaign is not found', async () => {
+    const mall = await ctx.newLocation();
+    const other = await ctx.newLocation();
+    const coupon = await newCampaign(mall._id, 'coupon');
+    const refused = await ctx.inject({
+      method: 'GET',
+      url: `/api/skidata/ticket/info?locationId=${mall._id}&campaignId=${coupon}`,
+      headers: tr,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({
+      campaignId: 'Otopark sistemi dosyası yalnızca otopark kampanyaları için indirilir',
+    });
+    const parking = await newCampaign(mall._id, 'parking');
+    const foreign = await ctx.inject({
+      method: 'GET',
+      url: `/api/skidata/ticket/info?locationId=${other._id}&campaignId=${parking}`,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const malformed = await ctx.inject({
+      method: 'GET',
+      url: `/api/skidata/ticket/info?locationId=${mall._id}&campaignId=nope`,
+      headers: en,
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(Object.keys(malformed.json().fields)).toEqual(['campaignId']);
+  });
+});

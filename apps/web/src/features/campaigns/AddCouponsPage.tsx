@@ -18,6 +18,7 @@ import {
 import DeleteSweepOutlinedIcon from '@mui/icons-material/DeleteSweepOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import LocalParkingOutlinedIcon from '@mui/icons-material/LocalParkingOutlined';
 import PlaylistAddCheckOutlinedIcon from '@mui/icons-material/PlaylistAddCheckOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -46,6 +47,7 @@ import { campaignName, campaigns } from './campaigns.resource';
 import {
   type CouponImportAnswer,
   exportCodes,
+  parkingTicketFile,
   useGenerateCodes,
   useImportCodes,
   useRemoveUnusedCodes,
@@ -247,7 +249,14 @@ function ExportSection({
 }) {
   const { t } = useTranslation('campaigns');
   return (
-    <Section title={t('coupons.export.title')} intro={t('coupons.export.intro')}>
+    <Section
+      title={t('coupons.export.title')}
+      intro={
+        row.campaign_type === 'parking'
+          ? `${t('coupons.export.intro')} ${t('coupons.export.parkingIntro')}`
+          : t('coupons.export.intro')
+      }
+    >
       <Box>
         <Button
           variant="outlined"
@@ -265,6 +274,22 @@ function ExportSection({
         >
           {exporting.progress ?? t('coupons.export.submit')}
         </Button>
+        {row.campaign_type === 'parking' && (
+          <Button
+            variant="outlined"
+            disabled={busy}
+            startIcon={<LocalParkingOutlinedIcon />}
+            sx={{ ml: { sm: 2 }, mt: { xs: 2, sm: 0 } }}
+            onClick={() =>
+              exporting.run({
+                download: (onProgress) => parkingTicketFile(row._id, onProgress),
+                done: t('coupons.export.parkingDone'),
+              })
+            }
+          >
+            {t('coupons.export.parking')}
+          </Button>
+        )}
       </Box>
     </Section>
   );

@@ -233,10 +233,33 @@ describe('the code pool screen', () => {
 
     const created = vi.fn((_: Blob) => 'blob:codes');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: () => {} }));
+    expect(screen.queryByRole('button', { name: /Otopark sistemi dosyası/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Excel’e aktar' }));
     expect(await screen.findByText('Kod listesi indirildi')).toBeInTheDocument();
     expect(created).toHaveBeenCalledTimes(1);
     expect(server().to('POST', `/campaign/${coupon._id}/coupons/export`)).toHaveLength(1);
+  });
+
+  it('offers a parking campaign’s codes as the car park system’s file, and no other campaign’s', async () => {
+    const parking = campaign({
+      _id: '64b00000000000000000c004',
+      campaign_type: 'parking',
+      campaign_store_ids: [],
+      campaign_code_counts: counts(10, 4, 0),
+    });
+    serve(parking);
+    server().on('GET', '/skidata/ticket/info', () => new Response(new Blob(['ticket_code;status'])));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:tickets', revokeObjectURL: () => {} }),
+    );
+    const { user } = renderApp({ path: `/campaigns/add-coupons/${parking._id}`, ...asAdmin });
+    const file = await screen.findByRole('button', { name: 'Otopark sistemi dosyası (SKIDATA)' });
+    expect(screen.getByText(/otoparkın bilet sistemine yüklenecek CSV dosyası/)).toBeInTheDocument();
+    await user.click(file);
+    expect(await screen.findByText('Otopark sistemi dosyası indirildi')).toBeInTheDocument();
+    const [request] = server().to('GET', '/skidata/ticket/info');
+    expect(request!.query.get('campaignId')).toBe(parking._id);
   });
 
   it('saves the printed coupon count, and shows the server’s refusal under the field', async () => {

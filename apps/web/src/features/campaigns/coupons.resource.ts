@@ -99,3 +99,11 @@ export const exportCodes = (campaignId: string, onProgress: (progress: DownloadP
     onProgress,
     filename: 'coupons.xlsx',
   });
+
+/** `GET /skidata/ticket/info?campaignId`: a parking campaign's handed-out codes as the car park system's CSV. */
+export const parkingTicketFile = (campaignId: string, onProgress: (progress: DownloadProgress) => void) =>
+  api.download('GET', '/skidata/ticket/info', {
+    query: { campaignId },
+    onProgress,
+    filename: 'skidata.csv',
+  });

@@ -163,6 +163,10 @@ export default {
         'Every code of the pool with its status, the customer it went to and its dates, as an Excel file.',
       submit: 'Export to Excel',
       done: 'Code list downloaded',
+      parking: 'Car park system file (SKIDATA)',
+      parkingDone: 'Car park system file downloaded',
+      parkingIntro:
+        'For a parking campaign, the codes given to customers also download as the CSV file the car park’s ticket system loads.',
     },
     remove: {
       title: 'Remove unused codes',

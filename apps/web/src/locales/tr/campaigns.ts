@@ -164,6 +164,10 @@ export default {
         'Havuzdaki bütün kodlar durumları, verildikleri müşteri ve tarihleriyle Excel dosyası olarak indirilir.',
       submit: 'Excel’e aktar',
       done: 'Kod listesi indirildi',
+      parking: 'Otopark sistemi dosyası (SKIDATA)',
+      parkingDone: 'Otopark sistemi dosyası indirildi',
+      parkingIntro:
+        'Otopark kampanyalarında müşterilere verilen kodlar, otoparkın bilet sistemine yüklenecek CSV dosyası olarak da indirilir.',
     },
     remove: {
       title: 'Kullanılmayan kodları sil',
