@@ -25,6 +25,7 @@ import { geoRoutes, microSiteGeoRoutes } from './modules/geo/geo.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
 import { locationRoutes } from './modules/locations/locations.routes';
 import { findLocation } from './modules/locations/locations.service';
+import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
 import { microSiteRoutes } from './modules/micro-site/micro-site.routes';
 import { microSiteAuth } from './modules/micro-site/micro-site-auth';
 import { roleRoutes } from './modules/roles/roles.routes';
@@ -95,6 +96,7 @@ const modules = [
   givingRoutes,
   codeValidationRoutes,
   couponProviderRoutes,
+  loyaltyRoutes,
 ];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */

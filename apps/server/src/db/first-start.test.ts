@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { campaignTypes, campaignTypesWithCodePool, SYSTEM_ADMIN_ROLE_NAME } from '@avlu/contracts';
 import { verify } from '@node-rs/argon2';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, testConfig } from '../../test/helper';
 import { adminLocations, admins, roles } from '../modules/admins/admins.tables';
@@ -14,6 +14,7 @@ import { couponProviders } from '../modules/coupon-providers/coupon-providers.ta
 import { DEMO_CUSTOMERS_PER_MALL } from '../modules/customers/customers.demo';
 import { customers } from '../modules/customers/customers.tables';
 import { locations } from '../modules/locations/locations.tables';
+import { loyaltyTiers, pointBalances } from '../modules/loyalty/loyalty.tables';
 import { stores } from '../modules/stores/stores.tables';
 import type { DatabaseHandle } from '../platform/db/database';
 import { createFiles } from '../platform/files/files';
@@ -126,6 +127,21 @@ describe('first start', () => {
         expect(row.coupon_pool_size).toBe(
           statuses.filter((entry) => entry.campaign === row._id).reduce((sum, entry) => sum + entry.n, 0),
         );
+
+      // Three tiers; half the customers hold points, each balance the sum of its entries, in every tier.
+      const tiers = await db.select().from(loyaltyTiers).where(eq(loyaltyTiers.location_id, mall._id));
+      expect(tiers.map((tier) => tier.loyalty_tier_title).sort()).toEqual(['Altın', 'Bronz', 'Gümüş']);
+      const balances = await db
+        .select({
+          tier: pointBalances.loyalty_tier_id,
+          balance: pointBalances.point_balance,
+          entries: sql<number>`(select sum(e.point_entry_amount)::int from point_entries e where e.customer_id = point_balances.customer_id)`,
+        })
+        .from(pointBalances)
+        .where(eq(pointBalances.location_id, mall._id));
+      expect(balances.length).toBe(DEMO_CUSTOMERS_PER_MALL / 2);
+      expect(balances.filter((row) => row.balance !== row.entries || row.balance <= 0)).toEqual([]);
+      expect(new Set(balances.map((row) => row.tier))).toEqual(new Set(tiers.map((tier) => tier._id)));
     }
 
     expect(await prepareFirstStart(db, config, await filesOf(db))).toBeUndefined();

@@ -7,6 +7,7 @@ import { seedDemoCouponProviders } from '../modules/coupon-providers/coupon-prov
 import { seedDemoCustomers } from '../modules/customers/customers.demo';
 import { locationsDemo } from '../modules/locations/locations.demo';
 import { allLocationIds, createLocation } from '../modules/locations/locations.service';
+import { seedDemoLoyalty } from '../modules/loyalty/loyalty.demo';
 import { seedDemoStores } from '../modules/stores/stores.demo';
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/db/database';
@@ -47,6 +48,8 @@ export const prepareFirstStart = async (
         });
         // The pools of the code-giving campaigns, some codes given to the demo customers, some used.
         await seedDemoCouponPools(tx, _id, campaignIds, { deskChannelId: channelIds?.[0] });
+        // Tiers, and the points every other customer brought over from the mall's previous system.
+        await seedDemoLoyalty(tx, _id);
       }
     const generatedPassword = config.admin.password ? undefined : generatePassword();
     await createSystemAdmin(tx, {

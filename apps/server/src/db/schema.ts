@@ -14,6 +14,7 @@ export * from '../modules/coupon-providers/coupon-providers.tables';
 export * from '../modules/customers/customers.tables';
 export * from '../modules/invitations/invitations.tables';
 export * from '../modules/locations/locations.tables';
+export * from '../modules/loyalty/loyalty.tables';
 export * from '../modules/micro-site/micro-site.tables';
 export * from '../modules/roles/roles.tables';
 export * from '../modules/stores/stores.tables';

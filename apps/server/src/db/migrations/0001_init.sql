@@ -329,6 +329,45 @@ CREATE TABLE "locations" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "loyalty_tiers" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"loyalty_tier_title" varchar(60) NOT NULL,
+	"loyalty_tier_title_en" varchar(60),
+	"loyalty_tier_min_points" integer NOT NULL,
+	"loyalty_tier_point_multiplier" numeric(6, 2) NOT NULL,
+	"loyalty_tier_priority" smallint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "point_balances" (
+	"customer_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"point_balance" integer DEFAULT 0 NOT NULL,
+	"point_tier_points" integer DEFAULT 0 NOT NULL,
+	"point_earned_total" integer DEFAULT 0 NOT NULL,
+	"loyalty_tier_id" varchar(24),
+	"point_last_entry_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "point_balances_not_negative" CHECK ("point_balances"."point_balance" >= 0 and "point_balances"."point_tier_points" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "point_entries" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"customer_id" varchar(24) NOT NULL,
+	"point_entry_kind" varchar(10) NOT NULL,
+	"point_entry_amount" integer NOT NULL,
+	"point_entry_balance_after" integer NOT NULL,
+	"point_entry_cause" varchar(20) NOT NULL,
+	"point_entry_cause_id" varchar(24),
+	"point_entry_note" varchar(200),
+	"admin_id" varchar(24),
+	"point_entry_idempotency_key" varchar(120) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+	CONSTRAINT "point_entries_amount_not_zero" CHECK ("point_entries"."point_entry_amount" <> 0 or "point_entries"."point_entry_kind" = 'reset')
+);
+--> statement-breakpoint
 CREATE TABLE "customer_sessions" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"customer_id" varchar(24) NOT NULL,
@@ -473,6 +512,13 @@ ALTER TABLE "admin_invitation_locations" ADD CONSTRAINT "admin_invitation_locati
 ALTER TABLE "admin_invitation_locations" ADD CONSTRAINT "admin_invitation_locations_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_invitations" ADD CONSTRAINT "admin_invitations_admin_invite_role_id_roles__id_fk" FOREIGN KEY ("admin_invite_role_id") REFERENCES "public"."roles"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_invitations" ADD CONSTRAINT "admin_invitations_invited_by_admins__id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_tiers" ADD CONSTRAINT "loyalty_tiers_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "point_balances" ADD CONSTRAINT "point_balances_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "point_balances" ADD CONSTRAINT "point_balances_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "point_balances" ADD CONSTRAINT "point_balances_loyalty_tier_id_loyalty_tiers__id_fk" FOREIGN KEY ("loyalty_tier_id") REFERENCES "public"."loyalty_tiers"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "point_entries" ADD CONSTRAINT "point_entries_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "point_entries" ADD CONSTRAINT "point_entries_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "point_entries" ADD CONSTRAINT "point_entries_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_locations" ADD CONSTRAINT "role_locations_role_id_roles__id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -526,6 +572,11 @@ CREATE UNIQUE INDEX "admin_invitations_open_email" ON "admin_invitations" USING 
 CREATE UNIQUE INDEX "locations_location_token" ON "locations" USING btree ("location_token");--> statement-breakpoint
 CREATE UNIQUE INDEX "locations_location_no" ON "locations" USING btree ("location_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "locations_name_key" ON "locations" USING btree ("location_name_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "loyalty_tiers_priority" ON "loyalty_tiers" USING btree ("location_id","loyalty_tier_priority");--> statement-breakpoint
+CREATE INDEX "point_balances_mall_balance" ON "point_balances" USING btree ("location_id","point_balance","customer_id");--> statement-breakpoint
+CREATE INDEX "point_balances_tier" ON "point_balances" USING btree ("loyalty_tier_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "point_entries_idempotency" ON "point_entries" USING btree ("location_id","point_entry_idempotency_key");--> statement-breakpoint
+CREATE INDEX "point_entries_customer" ON "point_entries" USING btree ("customer_id","created_at","_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_sessions_token_hash" ON "customer_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "customer_sessions_customer" ON "customer_sessions" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "spent_challenges_expires_at" ON "spent_challenges" USING btree ("expires_at");--> statement-breakpoint

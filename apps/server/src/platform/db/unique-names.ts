@@ -59,7 +59,7 @@ export const assertNamesFree = async (
 };
 
 /** The unique index a write violated, as node-postgres and PGlite report it (drizzle wraps it in `cause`). */
-const violatedIndex = (error: unknown): string | undefined => {
+export const violatedIndex = (error: unknown): string | undefined => {
   for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 3; depth++) {
     const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
     if (code === '23505') return typeof constraint === 'string' ? constraint : undefined;
