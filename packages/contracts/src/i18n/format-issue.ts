@@ -11,6 +11,9 @@ import { type MessageParams, validationMessage } from './messages';
 z.config({
   customError: (issue) => {
     if (issue.code === 'invalid_type' && issue.input === undefined) return 'validation.required';
+    // A number field emptied in a form holds null (the web's NumberField).
+    if (issue.code === 'invalid_type' && issue.input === null && issue.expected === 'number')
+      return 'validation.required';
     if ((issue.code === 'too_small' || issue.code === 'invalid_format') && issue.input === '')
       return 'validation.required';
     return undefined;

@@ -61,6 +61,11 @@ describe('issuesToFields', () => {
     expect(issuesToFields(missing.error!.issues, 'tr')).toEqual({ id: 'Bu alan zorunludur' });
     const wrongType = schema.safeParse({ name: 5 });
     expect(issuesToFields(wrongType.error!.issues, 'en').name).toBe('Must be text');
+    // An emptied number field (null) is missing too; a number that may be unset takes null.
+    const numbers = z.strictObject({ priority: z.number(), budget: z.number().nullable() });
+    expect(issuesToFields(numbers.safeParse({ priority: null, budget: null }).error!.issues, 'tr')).toEqual({
+      priority: 'Bu alan zorunludur',
+    });
   });
 
   it('says required, not "at least 1 character" or "enter a valid email", for a field left empty', () => {

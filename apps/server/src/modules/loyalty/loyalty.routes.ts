@@ -16,7 +16,7 @@ import type { AppDeps } from '../../platform/app-deps';
 import { locationOf } from '../../platform/request-context';
 import { acting } from '../users/acting';
 import { adjustPoints, pointHistoryOf } from './ledger.service';
-import { allTiers, createTier, deleteTier, listTiers, updateTier } from './tiers.service';
+import { allTiers, createTier, deleteTier, findTier, listTiers, updateTier } from './tiers.service';
 
 /** Any staff of the mall reads the tiers: gifts, segments and the customer pages name them. */
 const read = { scope: 'location' } as const;
@@ -64,6 +64,19 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     },
     async (request, reply) =>
       reply.code(201).send(await createTier(db, mall(request), request.body, acting(request))),
+  );
+  app.get(
+    '/loyalty-tier/:id',
+    {
+      config: tiers,
+      schema: {
+        tags: ['loyalty'],
+        summary: 'One tier (its edit screen)',
+        params: idParams,
+        response: { 200: loyaltyTier },
+      },
+    },
+    (request) => findTier(db, mall(request), request.params.id),
   );
   app.put(
     '/loyalty-tier/:id',

@@ -66,7 +66,7 @@ export const listTiers = async (
   return { ...page, data: page.data.map(toTier) };
 };
 
-const findTier = async (db: Database, locationId: string, id: string) => {
+export const findTier = async (db: Database, locationId: string, id: string) => {
   const [row] = await db
     .select(fields)
     .from(loyaltyTiers)

@@ -160,6 +160,10 @@ describe('loyalty tiers', () => {
     const tier = (await call(mall._id, 'POST', 'loyalty-tier', tierBody())).json();
     expect((await call(other._id, 'PUT', `loyalty-tier/${tier._id}`, tierBody())).statusCode).toBe(404);
     expect((await call(other._id, 'DELETE', `loyalty-tier/${tier._id}`)).statusCode).toBe(404);
+    expect((await call(other._id, 'GET', `loyalty-tier/${tier._id}`)).statusCode).toBe(404);
+    expect((await call(mall._id, 'GET', `loyalty-tier/${tier._id}`)).json()).toMatchObject({
+      loyalty_tier_title: 'Gümüş',
+    });
     expect((await call(other._id, 'GET', 'loyalty-tier')).json()).toEqual([]);
     const clerk = await ctx.newStaff({ subjects: ['modules:customers:customer-list'], locations: [mall] });
     const asClerk = (method: 'GET' | 'POST', path: string, payload?: object) =>

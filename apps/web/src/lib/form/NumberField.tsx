@@ -1,8 +1,10 @@
 import type { FieldValues } from 'react-hook-form';
 import { TextField, type TextFieldProps } from './TextField';
 
-// An emptied field is "no value", so the schema can say "required" rather than "must be a number".
-const toNumber = (text: string) => (text.trim() === '' ? undefined : Number(text.replace(',', '.')));
+// An emptied field is null, "no value": a required number says "required" (contracts' format-issue),
+// an optional one is unset. Not undefined: react-hook-form shows a field's default value again when
+// its value is undefined, so an edit form's emptied number came back.
+const toNumber = (text: string) => (text.trim() === '' ? null : Number(text.replace(',', '.')));
 
 /** A number input whose form value is a number (or undefined when empty), as the schemas expect. */
 export const NumberField = <T extends FieldValues = FieldValues>({

@@ -88,6 +88,19 @@ const InviteForm = ({ onSubmit }: { onSubmit: (values: AdminInvite) => unknown }
   );
 };
 
+/** An edit form: its number starts with a value. */
+const PriorityEditForm = () => {
+  const form = useZodForm(z.strictObject({ priority: adminInvite.shape.priority }), {
+    defaultValues: { priority: 7 },
+  });
+  return (
+    <Form form={form} labels="test-admins" onSubmit={vi.fn()}>
+      <NumberField name="priority" />
+      <SubmitButton />
+    </Form>
+  );
+};
+
 const fill = async (values: Partial<Record<'Ad' | 'E-posta' | 'Şifre' | 'Öncelik', string>>) => {
   for (const [label, text] of Object.entries(values)) {
     const input = screen.getByRole(label === 'Öncelik' ? 'spinbutton' : 'textbox', { name: label });
@@ -117,6 +130,18 @@ describe('Form validation', () => {
       'En az 2 karakter olmalıdır',
     );
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('keeps an emptied number empty in an edit form, and says it is required', async () => {
+    renderWithProviders(<PriorityEditForm />);
+    const priority = screen.getByRole('spinbutton', { name: 'Öncelik' });
+    expect(priority).toHaveValue(7);
+    // react-hook-form shows the default again for a value of undefined: emptied is null.
+    fireEvent.change(priority, { target: { value: '' } });
+    expect(priority).toHaveValue(null);
+    await userEvent.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(priority).toHaveAccessibleDescription('Bu alan zorunludur'));
+    expect(priority).toHaveValue(null);
   });
 
   it('says every empty field is required, and speaks English after a language change', async () => {
