@@ -27,6 +27,7 @@ import { locationRoutes } from './modules/locations/locations.routes';
 import { findLocation } from './modules/locations/locations.service';
 import { microSiteRoutes } from './modules/micro-site/micro-site.routes';
 import { microSiteAuth } from './modules/micro-site/micro-site-auth';
+import { pointProviderRoutes } from './modules/point-providers/point-providers.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { storeImportRoutes, storeRoutes } from './modules/stores/stores.routes';
 import { passwordResetRoutes } from './modules/users/password-reset.routes';
@@ -95,6 +96,7 @@ const modules = [
   givingRoutes,
   codeValidationRoutes,
   couponProviderRoutes,
+  pointProviderRoutes,
 ];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */

@@ -28,6 +28,7 @@ export * from './i18n/labels';
 export * from './i18n/languages';
 export * from './i18n/messages';
 export * from './locations/location';
+export * from './loyalty/point-providers';
 export * from './micro-site/challenge';
 export * from './micro-site/micro-site';
 export * from './micro-site/session';

@@ -7,6 +7,7 @@ import { seedDemoCouponProviders } from '../modules/coupon-providers/coupon-prov
 import { seedDemoCustomers } from '../modules/customers/customers.demo';
 import { locationsDemo } from '../modules/locations/locations.demo';
 import { allLocationIds, createLocation } from '../modules/locations/locations.service';
+import { seedDemoPointProviders } from '../modules/point-providers/point-providers.demo';
 import { seedDemoStores } from '../modules/stores/stores.demo';
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/db/database';
@@ -40,6 +41,7 @@ export const prepareFirstStart = async (
         await seedDemoCustomers(tx, _id, index + 1, channelIds);
         const { activeStoreIds } = await seedDemoStores(tx, _id, index + 1);
         const providerIds = await seedDemoCouponProviders(tx, _id, activeStoreIds);
+        await seedDemoPointProviders(tx, _id, index + 1);
         const campaignIds = await seedDemoCampaigns(tx, files, _id, {
           channelIds,
           storeIds: activeStoreIds,

@@ -12,6 +12,7 @@ import { RouteError } from '../features/errors/RouteError';
 import { errorRoutes, notFoundInLayoutRoute } from '../features/errors/routes';
 import { invitationRoutes } from '../features/invitations/routes';
 import { locationRoutes } from '../features/locations/routes';
+import { pointProviderRoutes } from '../features/point-providers/routes';
 import { registrationRoutes } from '../features/registration/routes';
 import { roleRoutes } from '../features/roles/routes';
 import { storeRoutes } from '../features/stores/routes';
@@ -77,6 +78,7 @@ export const routes: RouteObject[] = [
           ...campaignRoutes,
           ...couponProviderRoutes,
           ...codeValidationRoutes,
+          ...pointProviderRoutes,
           // Feature route lists go here: reports, feedbacks, agreements, qr-codes,
           // marketing, reservation, surveys, lending, loyalty.
           notFoundInLayoutRoute,
