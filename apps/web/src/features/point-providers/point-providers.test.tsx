@@ -66,10 +66,14 @@ const fill = async (user: UserEvent, field: HTMLElement, text: string) => {
   await user.click(field);
   await user.paste(text);
 };
-const typeDate = async (user: UserEvent, label: string, digits: string) => {
+/**
+ * A whole date pasted into the field (parsed in its DD/MM/YYYY format at once): typed digit by digit,
+ * a busy machine can let the picker's 5-second typing window lapse between two digits of a section.
+ */
+const pasteDate = async (user: UserEvent, label: string, text: string) => {
   const [day] = within(screen.getByRole('group', { name: label })).getAllByRole('spinbutton');
   await user.click(day!);
-  await user.keyboard(digits);
+  await user.paste(text);
 };
 
 afterEach(async () => {
@@ -174,7 +178,7 @@ describe('point provider form', () => {
     await fill(user, priority, '30');
     await fill(user, screen.getByRole('spinbutton', { name: 'Minimum amount' }), '0.5');
     await fill(user, multiplier, '0.95');
-    await typeDate(user, 'Start date', '01012026');
+    await pasteDate(user, 'Start date', '01/01/2026');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(multiplier).toHaveAccessibleDescription('The parameter cannot be more than 0.9'),
@@ -196,7 +200,7 @@ describe('point provider form', () => {
     );
     await fill(user, multiplier, '0.03');
     await fill(user, screen.getByRole('spinbutton', { name: 'Minimum amount' }), '500');
-    await typeDate(user, 'End date', '31122026');
+    await pasteDate(user, 'End date', '31/12/2026');
     await user.click(screen.getByRole('combobox', { name: 'Stores' }));
     await user.click(await screen.findByRole('option', { name: 'Teknosa' }));
     expect(await screen.findByRole('button', { name: 'Teknosa' })).toBeInTheDocument();
