@@ -28,6 +28,7 @@ import { findLocation } from './modules/locations/locations.service';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
 import { microSiteRoutes } from './modules/micro-site/micro-site.routes';
 import { microSiteAuth } from './modules/micro-site/micro-site-auth';
+import { pointProviderRoutes } from './modules/point-providers/point-providers.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { storeImportRoutes, storeRoutes } from './modules/stores/stores.routes';
 import { passwordResetRoutes } from './modules/users/password-reset.routes';
@@ -97,6 +98,7 @@ const modules = [
   codeValidationRoutes,
   couponProviderRoutes,
   loyaltyRoutes,
+  pointProviderRoutes,
 ];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */

@@ -29,6 +29,7 @@ export * from './i18n/languages';
 export * from './i18n/messages';
 export * from './locations/location';
 export * from './loyalty/ledger';
+export * from './loyalty/point-providers';
 export * from './loyalty/tiers';
 export * from './micro-site/challenge';
 export * from './micro-site/micro-site';

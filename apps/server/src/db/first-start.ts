@@ -8,6 +8,7 @@ import { seedDemoCustomers } from '../modules/customers/customers.demo';
 import { locationsDemo } from '../modules/locations/locations.demo';
 import { allLocationIds, createLocation } from '../modules/locations/locations.service';
 import { seedDemoLoyalty } from '../modules/loyalty/loyalty.demo';
+import { seedDemoPointProviders } from '../modules/point-providers/point-providers.demo';
 import { seedDemoStores } from '../modules/stores/stores.demo';
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/db/database';
@@ -41,6 +42,7 @@ export const prepareFirstStart = async (
         await seedDemoCustomers(tx, _id, index + 1, channelIds);
         const { activeStoreIds } = await seedDemoStores(tx, _id, index + 1);
         const providerIds = await seedDemoCouponProviders(tx, _id, activeStoreIds);
+        await seedDemoPointProviders(tx, _id, index + 1);
         const campaignIds = await seedDemoCampaigns(tx, files, _id, {
           channelIds,
           storeIds: activeStoreIds,

@@ -16,6 +16,7 @@ export * from '../modules/invitations/invitations.tables';
 export * from '../modules/locations/locations.tables';
 export * from '../modules/loyalty/loyalty.tables';
 export * from '../modules/micro-site/micro-site.tables';
+export * from '../modules/point-providers/point-providers.tables';
 export * from '../modules/roles/roles.tables';
 export * from '../modules/stores/stores.tables';
 export * from '../modules/users/password-resets.tables';

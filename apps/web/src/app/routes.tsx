@@ -13,6 +13,7 @@ import { errorRoutes, notFoundInLayoutRoute } from '../features/errors/routes';
 import { invitationRoutes } from '../features/invitations/routes';
 import { locationRoutes } from '../features/locations/routes';
 import { loyaltyRoutes } from '../features/loyalty/routes';
+import { pointProviderRoutes } from '../features/point-providers/routes';
 import { registrationRoutes } from '../features/registration/routes';
 import { roleRoutes } from '../features/roles/routes';
 import { storeRoutes } from '../features/stores/routes';
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
           ...couponProviderRoutes,
           ...codeValidationRoutes,
           ...loyaltyRoutes,
+          ...pointProviderRoutes,
           // Feature route lists go here: reports, feedbacks, agreements, qr-codes,
           // marketing, reservation, surveys, lending, loyalty.
           notFoundInLayoutRoute,

@@ -399,6 +399,24 @@ CREATE TABLE "spent_challenges" (
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "point_providers" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"point_provider_name" varchar(120) NOT NULL,
+	"point_provider_name_key" text NOT NULL,
+	"point_provider_type" varchar(16) NOT NULL,
+	"point_provider_priority" integer NOT NULL,
+	"point_provider_min_amount" numeric(12, 2) NOT NULL,
+	"point_provider_points_multiplier" numeric(4, 2) NOT NULL,
+	"point_provider_start_at" date NOT NULL,
+	"point_provider_end_at" date NOT NULL,
+	"point_provider_store_ids" varchar(24)[] DEFAULT '{}' NOT NULL,
+	"point_provider_category_ids" varchar(24)[] DEFAULT '{}' NOT NULL,
+	"currency" varchar(3) DEFAULT 'TRY' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "role_locations" (
 	"role_id" varchar(24) NOT NULL,
 	"location_id" varchar(24) NOT NULL,
@@ -521,6 +539,7 @@ ALTER TABLE "point_entries" ADD CONSTRAINT "point_entries_customer_id_customers_
 ALTER TABLE "point_entries" ADD CONSTRAINT "point_entries_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "point_providers" ADD CONSTRAINT "point_providers_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_locations" ADD CONSTRAINT "role_locations_role_id_roles__id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_locations" ADD CONSTRAINT "role_locations_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_categories" ADD CONSTRAINT "store_categories_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -580,6 +599,10 @@ CREATE INDEX "point_entries_customer" ON "point_entries" USING btree ("customer_
 CREATE UNIQUE INDEX "customer_sessions_token_hash" ON "customer_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "customer_sessions_customer" ON "customer_sessions" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "spent_challenges_expires_at" ON "spent_challenges" USING btree ("expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "point_providers_name_key" ON "point_providers" USING btree ("location_id","point_provider_name_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "point_providers_priority" ON "point_providers" USING btree ("location_id","point_provider_priority");--> statement-breakpoint
+CREATE INDEX "point_providers_stores" ON "point_providers" USING gin ("point_provider_store_ids");--> statement-breakpoint
+CREATE INDEX "point_providers_categories" ON "point_providers" USING gin ("point_provider_category_ids");--> statement-breakpoint
 CREATE UNIQUE INDEX "store_categories_name_key" ON "store_categories" USING btree ("location_id","store_category_name_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "store_categories_name_en_key" ON "store_categories" USING btree ("location_id","store_category_name_en_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "stores_name_key" ON "stores" USING btree ("location_id","store_name_key");--> statement-breakpoint
