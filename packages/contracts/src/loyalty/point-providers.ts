@@ -9,9 +9,9 @@ import { isoDate, requiredText } from '../common/text';
  *
  * How a receipt earns (computed later, when receipts are approved; this module only keeps the rules):
  * among the mall's providers whose dates hold the receipt's date and whose minimum amount the
- * receipt's amount reaches, the one of the HIGHEST `point_provider_priority` (99 beats 1) that matches
- * wins, and the receipt earns `receipt_amount × point_provider_points_multiplier` points. A provider
- * matches by its type:
+ * receipt's amount reaches, the one of the highest priority that matches wins (1 is the highest, as
+ * with tiers), and the receipt earns `receipt_amount × point_provider_points_multiplier` points. A
+ * provider matches by its type:
  * - `store`: the receipt's store is one of `point_provider_store_ids`;
  * - `category`: the receipt's store's category is one of `point_provider_category_ids`;
  * - `default`: any store of the mall;

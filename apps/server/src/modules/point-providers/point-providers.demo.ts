@@ -22,15 +22,16 @@ type DemoProvider = {
 /**
  * Six earning rules, from the catch-all to the most particular: the default earns everywhere, the
  * supermarkets and fashion earn by category, electronics and the food court by store, and the
- * partner bank's card points come from outside. A larger priority wins where several match.
+ * partner bank's card points come from outside. Where several match, the highest priority wins:
+ * 1 is the highest, so the most particular rules have the smallest numbers.
  */
 const demoProviders: readonly DemoProvider[] = [
-  { name: 'Genel Puan Kuralı', type: 'default', priority: 1, minAmount: 50, multiplier: 0.02 },
-  { name: 'Anadolu Bank Kart Puanları', type: 'outsource', priority: 5, minAmount: 1, multiplier: 0.01 },
+  { name: 'Genel Puan Kuralı', type: 'default', priority: 90, minAmount: 50, multiplier: 0.02 },
+  { name: 'Anadolu Bank Kart Puanları', type: 'outsource', priority: 80, minAmount: 1, multiplier: 0.01 },
   {
     name: 'Süpermarket Alışverişleri',
     type: 'category',
-    priority: 10,
+    priority: 40,
     minAmount: 100,
     multiplier: 0.01,
     categories: ['Süpermarket'],
@@ -38,7 +39,7 @@ const demoProviders: readonly DemoProvider[] = [
   {
     name: 'Giyim ve Ayakkabı Puanı',
     type: 'category',
-    priority: 20,
+    priority: 30,
     minAmount: 250,
     multiplier: 0.05,
     categories: ['Giyim', 'Ayakkabı & Çanta'],
@@ -46,7 +47,7 @@ const demoProviders: readonly DemoProvider[] = [
   {
     name: 'Elektronik Mağazaları',
     type: 'store',
-    priority: 30,
+    priority: 20,
     minAmount: 500,
     multiplier: 0.03,
     storesOf: ['Elektronik'],
@@ -55,7 +56,7 @@ const demoProviders: readonly DemoProvider[] = [
   {
     name: 'Yeme-İçme Ekstra Puan',
     type: 'store',
-    priority: 40,
+    priority: 10,
     minAmount: 75,
     multiplier: 0.1,
     storesOf: ['Yeme-İçme', 'Kafe'],

@@ -35,7 +35,7 @@ export const pointProviderList = listSource({
     createdAt: pointProviders.created_at,
   } satisfies Record<PointProviderSortKey, unknown>,
   // The order a receipt is matched in: the highest priority first.
-  defaultSort: { orderBy: 'point_provider_priority', order: 'desc' },
+  defaultSort: { orderBy: 'point_provider_priority', order: 'asc' },
 });
 
 type Row = typeof pointProviders.$inferSelect;

@@ -130,10 +130,10 @@ describe('point providers', () => {
     expect((await call(mall, 'DELETE', `/${created._id}`)).statusCode).toBe(404);
   });
 
-  it('lists, searches, filters by type and orders, the highest priority first by default', async () => {
+  it('lists, searches, filters by type and orders, the highest priority (1) first by default', async () => {
     const mall = await ctx.newLocation();
     const { storeIds, categoryId } = await directory(mall, 'Giyim', ['Mavi']);
-    await create(mall, { point_provider_name: 'Genel Puan Kuralı', point_provider_priority: 1 });
+    await create(mall, { point_provider_name: 'Genel Puan Kuralı', point_provider_priority: 90 });
     await create(mall, {
       point_provider_name: 'Giyim Puanı',
       point_provider_type: 'category',
@@ -143,14 +143,14 @@ describe('point providers', () => {
     await create(mall, {
       point_provider_name: 'Mavi Ekstra',
       point_provider_type: 'store',
-      point_provider_priority: 40,
+      point_provider_priority: 5,
       point_provider_store_ids: storeIds,
       point_provider_points_multiplier: 0.1,
     });
     await create(mall, {
       point_provider_name: 'Banka Puanları',
       point_provider_type: 'outsource',
-      point_provider_priority: 5,
+      point_provider_priority: 50,
     });
     const names = (response: { json: () => { data: { point_provider_name: string }[] } }) =>
       response.json().data.map((row) => row.point_provider_name);

@@ -44,7 +44,7 @@ export default {
       default: 'Receipts of every store of the mall earn points under this rule.',
       outsource: 'The points are reported by an outside system (a bank card programme, say).',
     },
-    priorityHint: '1 to 99; when several rules match a receipt, the highest priority wins.',
+    priorityHint: '1 to 99; when several rules match a receipt, the highest priority wins; 1 is the highest.',
     minAmountHint: 'Receipts below this amount earn nothing under this rule.',
     multiplierHint: 'Points per lira, 0.01 to 0.9: at 0.05 a receipt of 1,000 TL earns 50 points.',
     storesHint: 'Pick at least one store.',

@@ -44,7 +44,8 @@ export default {
       default: 'AVM’nin tüm mağazalarındaki fişler bu kuralla puan kazanır.',
       outsource: 'Puanlar dış bir sistemden (ör. bir banka kartı programı) bildirilir.',
     },
-    priorityHint: '1 ile 99 arası; bir fişe birden çok kural uyarsa önceliği en yüksek olan geçerlidir.',
+    priorityHint:
+      '1 ile 99 arası; bir fişe birden çok kural uyarsa önceliği en yüksek olan geçerlidir; 1 en yüksektir.',
     minAmountHint: 'Bu tutarın altındaki fişler bu kuralla puan kazanmaz.',
     multiplierHint: 'Lira başına puan, 0,01 ile 0,9 arası: 0,05 ile 1.000 TL’lik fiş 50 puan kazanır.',
     storesHint: 'En az bir mağaza seçin.',
