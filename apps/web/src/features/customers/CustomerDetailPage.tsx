@@ -21,6 +21,8 @@ import { LoadingScreen } from '../../components/loading-screen/LoadingScreen';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { useConfirmedRemove } from '../../lib/data-table';
 import { formatDate, formatDateTime } from '../../lib/i18n/dates';
+import { usePermissions } from '../../lib/permissions';
+import { CustomerPoints } from '../loyalty/CustomerPoints';
 import { ConsentIcons } from './ConsentIcons';
 import { CustomerConsents } from './CustomerConsents';
 import { CustomerCoupons } from './CustomerCoupons';
@@ -35,10 +37,11 @@ import {
   useSetDeveloper,
 } from './customers.resource';
 
-// The receipts and wheel-of-fortune tabs of spec §2 come with the loyalty and campaign-mechanics
+// The receipts and wheel-of-fortune tabs of spec §2 come with the receipts and campaign-mechanics
 // modules: a tab before its module would say "none yet" of a feature that does not exist. The
-// coupons tab lists the codes given at the desks and on the micro-site.
-const tabs = ['profile', 'consents', 'coupons'] as const;
+// coupons tab lists the codes given at the desks and on the micro-site; the points tab, the ledger
+// (shown to roles with the loyalty customers module, which reads it).
+const tabs = ['profile', 'consents', 'coupons', 'points'] as const;
 type TabKey = (typeof tabs)[number];
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -221,7 +224,9 @@ export default function CustomerDetailPage() {
   const [params, setParams] = useSearchParams();
   const id = isObjectId(customerId) ? customerId : undefined;
   const profile = useCustomerProfile(id);
-  const tab: TabKey = tabs.find((key) => key === params.get('tab')) ?? 'profile';
+  const { canVisit } = usePermissions();
+  const shownTabs = tabs.filter((key) => key !== 'points' || canVisit('/loyalty/customer-loyalty'));
+  const tab: TabKey = shownTabs.find((key) => key === params.get('tab')) ?? 'profile';
   const crumbs = [
     { label: t('title'), to: '/customers' },
     { label: t('list.title'), to: '/customers/filter' },
@@ -269,7 +274,7 @@ export default function CustomerDetailPage() {
             variant="scrollable"
             sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
           >
-            {tabs.map((key) => (
+            {shownTabs.map((key) => (
               <Tab key={key} value={key} label={t(`detail.tabs.${key}`)} />
             ))}
           </Tabs>
@@ -277,6 +282,7 @@ export default function CustomerDetailPage() {
             {tab === 'profile' && <ProfileFields profile={profile.data} />}
             {tab === 'consents' && <CustomerConsents profile={profile.data} />}
             {tab === 'coupons' && <CustomerCoupons customerId={profile.data._id} />}
+            {tab === 'points' && <CustomerPoints customerId={profile.data._id} />}
           </Box>
         </Card>
       </Stack>

@@ -1,4 +1,10 @@
-import { type ConsentEvent, type Customer, type CustomerCoupon, paginationOf } from '@avlu/contracts';
+import {
+  type ConsentEvent,
+  type Customer,
+  type CustomerCoupon,
+  type PointHistory,
+  paginationOf,
+} from '@avlu/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ExcelJS from 'exceljs';
@@ -700,5 +706,96 @@ describe('customer detail coupons tab', () => {
     expect(within(empty).getByRole('heading', { name: 'Liste boş' })).toBeInTheDocument();
     expect(within(empty).getByText(/Bu müşteriye henüz kod verilmedi/)).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe('customer detail points tab', () => {
+  const customerId = people[0]!._id;
+  const history: PointHistory = {
+    balance: {
+      customer_id: customerId,
+      point_balance: 1150,
+      point_tier_points: 1250,
+      point_earned_total: 1400,
+      loyalty_tier_id: '64e0000000000000000000a2',
+      loyalty_tier_title: 'Gümüş',
+      loyalty_tier_title_en: 'Silver',
+    },
+    data: [
+      {
+        _id: '64f0000000000000000000e2',
+        point_entry_kind: 'adjust',
+        point_entry_amount: -100,
+        point_entry_balance_after: 1150,
+        point_entry_cause: 'adjustment',
+        point_entry_cause_id: null,
+        point_entry_note: 'Mükerrer fiş',
+        point_entry_admin_name: 'Zeynep Kaya',
+        createdAt: '2026-11-20T10:00:00.000Z',
+      },
+      {
+        _id: '64f0000000000000000000e1',
+        point_entry_kind: 'earn',
+        point_entry_amount: 1250,
+        point_entry_balance_after: 1250,
+        point_entry_cause: 'receipt',
+        point_entry_cause_id: '64f0000000000000000000f1',
+        point_entry_note: null,
+        point_entry_admin_name: null,
+        createdAt: '2026-11-18T09:00:00.000Z',
+      },
+    ],
+    total: 2,
+  };
+  const loyaltyStaff = roleWith('modules:customers:customer-list', 'modules:loyalty:loyalty-customer');
+  const serveProfile = () =>
+    server()
+      .on('GET', '/customer/profile/:id', () => json({ ...people[0]!, consent_history: [] }))
+      .on('GET', '/data-types/channel', () => json([desk]))
+      .on('GET', `/loyalty-customer/points/${customerId}`, () => json(history));
+
+  it('shows the balance, the tier and the ledger, and corrects points once with a reason', async () => {
+    serveProfile();
+    server().on('POST', '/loyalty-customer/adjust-points', () =>
+      json({ ...history.balance, point_balance: 1400 }),
+    );
+    const { user } = open(`/customers/${customerId}/detail?tab=points`, loyaltyStaff);
+    const table = await screen.findByRole('table', { name: 'Puan hareketleri' });
+    expect(screen.getByRole('group', { name: 'Puan bakiyesi' })).toHaveTextContent('1.150');
+    expect(screen.getByRole('group', { name: 'Üyelik seviyesi' })).toHaveTextContent('Gümüş');
+    expect(screen.getByRole('group', { name: 'Seviye puanı' })).toHaveTextContent('1.250');
+    const [, correction, earned] = within(table).getAllByRole('row');
+    expect(within(correction!).getByText('Düzeltme')).toBeInTheDocument();
+    expect(within(correction!).getByText('-100')).toBeInTheDocument();
+    expect(within(correction!).getByText('Mükerrer fiş')).toBeInTheDocument();
+    expect(within(correction!).getByText('Zeynep Kaya')).toBeInTheDocument();
+    expect(within(earned!).getByText('Fişten kazanım')).toBeInTheDocument();
+    expect(within(earned!).getByText('+1.250')).toBeInTheDocument();
+    expect(within(earned!).getByText('Sistem')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Puan düzelt' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Puan düzeltme' });
+    await user.click(within(dialog).getByRole('spinbutton', { name: 'Puan değişikliği' }));
+    await user.paste('250');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Gerekçe' }), 'Kayıp fiş telafisi');
+    await user.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByText('Puan düzeltildi')).toBeInTheDocument();
+    const [sent] = server().to('POST', '/loyalty-customer/adjust-points');
+    expect(sent!.body).toEqual({
+      customer_id: customerId,
+      point_entry_amount: 250,
+      point_entry_note: 'Kayıp fiş telafisi',
+    });
+    expect(sent!.headers['idempotency-key']).toMatch(/^adjust-[0-9a-f-]{36}$/);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('is not offered to a role without the loyalty customers module', async () => {
+    serveProfile();
+    open(`/customers/${customerId}/detail?tab=points`, listStaff);
+    expect(await screen.findByRole('tab', { name: 'Profil' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('tab', { name: 'Puanlar' })).toBeNull();
+    expect(server().to('GET', `/loyalty-customer/points/${customerId}`)).toHaveLength(0);
   });
 });

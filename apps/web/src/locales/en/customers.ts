@@ -172,6 +172,7 @@ export default {
       consents: 'Permissions',
       receipts: 'Receipts',
       coupons: 'Coupons',
+      points: 'Points',
       wheel: 'Wheel of fortune rights',
     },
     registeredOn: 'Registered on {{date}}',

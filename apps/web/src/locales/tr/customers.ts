@@ -167,6 +167,7 @@ export default {
       consents: 'İzinler',
       receipts: 'Fişler',
       coupons: 'Kuponlar',
+      points: 'Puanlar',
       wheel: 'Çarkıfelek hakları',
     },
     registeredOn: '{{date}} tarihinde kaydoldu',
