@@ -10,12 +10,15 @@ import { usePermissions } from '../../lib/permissions';
 import { channelName, channels, everyRow } from '../channels/channels.resource';
 import { useAllCouponProviders } from '../coupon-providers/coupon-providers.resource';
 import { matchesFolded } from '../geo';
-import { useAllStores } from '../stores/stores.resource';
+import { categoryName, useAllStoreCategories, useAllStores } from '../stores/stores.resource';
 
 type Picked = { names: Map<string, string>; loading: boolean; failed?: string };
 type IdsFieldProps<T extends FieldValues> = BoundFieldProps<T> & { required?: boolean };
 
-/** Several records picked by name, held as their ids; a saved id the list lacks still shows. */
+/**
+ * Several records picked by name, held as their ids; a saved id the list lacks still shows. The
+ * pickers of every module's forms (campaigns, point providers) are built on it.
+ */
 const IdsField = <T extends FieldValues>({
   name,
   label,
@@ -79,6 +82,25 @@ export const StoresField = <T extends FieldValues>(props: IdsFieldProps<T>) => {
       names={names}
       loading={stores.isPending}
       failed={stores.isError ? t('form.storesUnavailable') : undefined}
+    />
+  );
+};
+
+/** The mall's store categories (`GET /data/categories?showAll=true`), in the screen's language. */
+export const CategoriesField = <T extends FieldValues>(props: IdsFieldProps<T>) => {
+  const { t } = useTranslation('campaigns');
+  const language = useLanguage();
+  const categories = useAllStoreCategories();
+  const names = useMemo(
+    () => new Map((categories.data?.data ?? []).map((row) => [row._id, categoryName(row, language)])),
+    [categories.data, language],
+  );
+  return (
+    <IdsField<T>
+      {...props}
+      names={names}
+      loading={categories.isPending}
+      failed={categories.isError ? t('form.categoriesUnavailable') : undefined}
     />
   );
 };

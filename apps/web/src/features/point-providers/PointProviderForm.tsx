@@ -23,8 +23,7 @@ import {
   TextField,
   useZodForm,
 } from '../../lib/form';
-import { StoresField } from '../campaigns/PickerFields';
-import { CategoriesField } from './CategoriesField';
+import { CategoriesField, StoresField } from '../campaigns/PickerFields';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

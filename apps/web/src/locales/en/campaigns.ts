@@ -112,6 +112,7 @@ export default {
     loadingOptions: 'Loading…',
     storesUnavailable: 'The store list could not be read.',
     providersUnavailable: 'The coupon providers could not be read.',
+    categoriesUnavailable: 'The category list could not be read.',
     channelsUnavailable: 'The channel list is closed to this role or could not be read.',
   },
   coupons: {

@@ -49,10 +49,5 @@ export default {
     multiplierHint: 'Points per lira, 0.01 to 0.9: at 0.05 a receipt of 1,000 TL earns 50 points.',
     storesHint: 'Pick at least one store.',
     categoriesHint: 'Pick at least one category.',
-    noMatch: 'No match',
-    noCategories: 'This mall has no store categories yet',
-    loading: 'Loading…',
-    unknownRecord: 'Deleted record',
-    categoriesUnavailable: 'The categories could not be loaded',
   },
 };

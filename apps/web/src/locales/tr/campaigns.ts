@@ -112,6 +112,7 @@ export default {
     loadingOptions: 'Yükleniyor…',
     storesUnavailable: 'Mağaza listesi alınamadı.',
     providersUnavailable: 'Kupon sağlayıcıları alınamadı.',
+    categoriesUnavailable: 'Kategori listesi alınamadı.',
     channelsUnavailable: 'Kanal listesi bu rol için kapalı ya da alınamadı.',
   },
   coupons: {

@@ -50,10 +50,5 @@ export default {
     multiplierHint: 'Lira başına puan, 0,01 ile 0,9 arası: 0,05 ile 1.000 TL’lik fiş 50 puan kazanır.',
     storesHint: 'En az bir mağaza seçin.',
     categoriesHint: 'En az bir kategori seçin.',
-    noMatch: 'Eşleşen kayıt yok',
-    noCategories: 'Bu AVM’de henüz mağaza kategorisi yok',
-    loading: 'Yükleniyor…',
-    unknownRecord: 'Silinmiş kayıt',
-    categoriesUnavailable: 'Kategoriler yüklenemedi',
   },
 };
