@@ -14,7 +14,6 @@ import { campaignRoutes } from './modules/campaigns/campaigns.routes';
 import { codeValidationRoutes } from './modules/campaigns/code-validation.routes';
 import { couponImportRoutes, couponRoutes } from './modules/campaigns/coupons.routes';
 import { givingRoutes } from './modules/campaigns/giving.routes';
-import { parkingTicketRoutes } from './modules/campaigns/parking-tickets';
 import { channelRoutes } from './modules/channels/channels.routes';
 import { couponProviderRoutes } from './modules/coupon-providers/coupon-providers.routes';
 import { customerEntryRoutes } from './modules/customers/customer-entry.routes';
@@ -93,7 +92,6 @@ const modules = [
   campaignRoutes,
   couponRoutes,
   couponImportRoutes,
-  parkingTicketRoutes,
   givingRoutes,
   codeValidationRoutes,
   couponProviderRoutes,

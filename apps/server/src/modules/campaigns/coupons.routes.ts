@@ -10,6 +10,7 @@ import {
   couponRemoveBody,
   couponRemoveResult,
   idParams,
+  parkingTicketInfoQuery,
 } from '@avlu/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,6 +27,7 @@ import {
   removeReadyCoupons,
   setCouponPrintCount,
 } from './coupons.service';
+import { parkingTicketFile } from './parking-tickets';
 
 /** The add-coupons screen's subject (contracts' page subjects: `/campaigns/add-coupons`). */
 const codes = { subject: 'modules:campaigns:code-providers', scope: 'location' } as const;
@@ -73,6 +75,24 @@ export const couponRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
       },
     },
     (request, reply) => exportCoupons(db, locationOf(request), request.params.id, request.lang, reply),
+  );
+  app.get(
+    '/skidata/ticket/info',
+    {
+      config: codes,
+      schema: {
+        tags,
+        summary: 'A parking campaign’s handed-out codes as the CSV the car park’s ticket system reads',
+        querystring: parkingTicketInfoQuery,
+      },
+    },
+    async (request, reply) => {
+      const file = await parkingTicketFile(db, locationOf(request), request.query.campaignId);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.body);
+    },
   );
   app.put(
     '/coupon-campaign/:id',

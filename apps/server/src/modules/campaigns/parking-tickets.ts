@@ -1,11 +1,9 @@
 import { Readable } from 'node:stream';
-import { parkingTicketInfoColumns, parkingTicketInfoQuery } from '@avlu/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../platform/app-deps';
+import { parkingTicketInfoColumns } from '@avlu/contracts';
 import type { Database } from '../../platform/db/database';
 import { invalidFields } from '../../platform/errors';
 import { zoneOffset } from '../../platform/excel/xlsx-export';
-import { locationOf } from '../../platform/request-context';
+import type { locationOf } from '../../platform/request-context';
 import { exportRows, poolCampaign } from './coupons.service';
 
 type Mall = ReturnType<typeof locationOf>;
@@ -53,25 +51,11 @@ async function* ticketLines(db: Database, mall: Mall, campaign: { _id: string; c
  * came from that system (imported into the pool); this file tells it which were handed out. Another
  * type of campaign is refused naming `campaignId`; another mall's is not found.
  */
-export const parkingTicketRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  app.get(
-    '/skidata/ticket/info',
-    {
-      config: { subject: 'modules:campaigns:code-providers', scope: 'location' },
-      schema: {
-        tags: ['campaigns'],
-        summary: 'A parking campaign’s handed-out codes as the CSV the car park’s ticket system reads',
-        querystring: parkingTicketInfoQuery,
-      },
-    },
-    async (request, reply) => {
-      const mall = locationOf(request);
-      const campaign = await poolCampaign(db, mall._id, request.query.campaignId);
-      if (campaign.campaign_type !== 'parking') throw invalidFields({ campaignId: 'campaignNotParking' });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="skidata-${campaign._id}.csv"`)
-        .send(Readable.from(ticketLines(db, mall, campaign)));
-    },
-  );
+export const parkingTicketFile = async (db: Database, mall: Mall, campaignId: string) => {
+  const campaign = await poolCampaign(db, mall._id, campaignId);
+  if (campaign.campaign_type !== 'parking') throw invalidFields({ campaignId: 'campaignNotParking' });
+  return {
+    filename: `skidata-${campaign._id}.csv`,
+    body: Readable.from(ticketLines(db, mall, campaign)),
+  };
 };

@@ -112,7 +112,7 @@ export const keywordWhere = (keyword: string | undefined, searchType: CustomerSe
 };
 
 /** Customers of one mall that are not deleted: every list, count and segment starts here. */
-const activeIn = (locationId: string) =>
+export const activeIn = (locationId: string) =>
   and(eq(customers.location_id, locationId), isNull(customers.customer_deletedAt));
 
 /** A segment of the mall's live customers as a where-clause on `customers`; `today` is the mall's date (mallToday). */

@@ -7,15 +7,17 @@ import type {
   PointHistory,
 } from '@avlu/contracts';
 import { pointAdjustmentInput } from '@avlu/contracts';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { violatedIndex } from '../../platform/db/unique-names';
 import { invalidFields, notFound } from '../../platform/errors';
 import { admins } from '../admins/admins.tables';
+import { activeIn } from '../customers/customers.service';
 import { customers } from '../customers/customers.tables';
 import type { Acting } from '../users/acting';
 import { loyaltyTiers, type PointEntryRow, pointBalances, pointEntries } from './loyalty.tables';
+import { reachedTier } from './tiers.service';
 
 export type PointChange = {
   locationId: string;
@@ -37,17 +39,6 @@ export type PointChange = {
 /** Kinds that count toward the tier (what was earned since the last reset). */
 const tierPoints = (kind: PointEntryKind, amount: number) =>
   kind === 'earn' || kind === 'adjust' ? amount : 0;
-
-/**
- * The tier that `point_tier_points` reaches in the balance's mall, as SQL over the balance row being
- * written: the highest minimum reached, ties to the lower priority number.
- */
-const tierOf = (points: ReturnType<typeof sql>) => sql`(
-  select t._id from ${loyaltyTiers} t
-  where t.location_id = ${pointBalances.location_id} and t.loyalty_tier_min_points <= ${points}
-  order by t.loyalty_tier_min_points desc, t.loyalty_tier_priority asc
-  limit 1
-)`;
 
 /**
  * Adds one entry to a customer's ledger and moves their balance by it, inside the caller's
@@ -110,7 +101,7 @@ export const postPoints = async (
   // The tier follows the points now in the row (locked by the statement above).
   await tx
     .update(pointBalances)
-    .set({ loyalty_tier_id: tierOf(sql`${pointBalances.point_tier_points}`) })
+    .set({ loyalty_tier_id: reachedTier })
     .where(eq(pointBalances.customer_id, change.customerId));
   const [entry] = await tx
     .insert(pointEntries)
@@ -187,13 +178,7 @@ const customerOfMall = async (db: Database, locationId: string, customerId: stri
   const [row] = await db
     .select({ _id: customers._id })
     .from(customers)
-    .where(
-      and(
-        eq(customers._id, customerId),
-        eq(customers.location_id, locationId),
-        isNull(customers.customer_deletedAt),
-      ),
-    );
+    .where(and(eq(customers._id, customerId), activeIn(locationId)));
   if (!row) throw notFound();
 };
 

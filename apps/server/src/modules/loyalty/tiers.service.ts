@@ -76,23 +76,29 @@ export const findTier = async (db: Database, locationId: string, id: string) => 
 };
 
 /**
+ * The tier a balance row's points reach in its mall, as SQL over the row being updated: the highest
+ * minimum reached, ties to the higher priority (the lower number); null below every minimum.
+ */
+export const reachedTier = sql`(
+  select t._id from ${loyaltyTiers} t
+  where t.location_id = ${pointBalances.location_id}
+    and t.loyalty_tier_min_points <= ${pointBalances.point_tier_points}
+  order by t.loyalty_tier_min_points desc, t.loyalty_tier_priority asc
+  limit 1
+)`;
+
+/**
  * Places every customer of the mall in the tier their points reach now, in one statement: after a
  * tier is added, changed or removed. Only rows whose tier changes are written.
  */
 export const placeCustomersInTiers = async (db: Database, locationId: string) => {
-  const reached = sql`(
-    select t._id from ${loyaltyTiers} t
-    where t.location_id = ${locationId} and t.loyalty_tier_min_points <= ${pointBalances.point_tier_points}
-    order by t.loyalty_tier_min_points desc, t.loyalty_tier_priority asc
-    limit 1
-  )`;
   await db
     .update(pointBalances)
-    .set({ loyalty_tier_id: reached })
+    .set({ loyalty_tier_id: reachedTier })
     .where(
       and(
         eq(pointBalances.location_id, locationId),
-        sql`${pointBalances.loyalty_tier_id} is distinct from ${reached}`,
+        sql`${pointBalances.loyalty_tier_id} is distinct from ${reachedTier}`,
       ),
     );
 };
