@@ -5,13 +5,15 @@ import { againstBudget, firstLoad, gzippedJs, kb, webBuild } from './lib/web-bui
  * Issue 12: the back-office's first loads, cold cache. What a page fetches is `index.html`'s chunk
  * with its static imports, then the lazily loaded layout and page of its route, each with theirs
  * (e2e/loading.e2e.ts holds this list to what Chromium fetches). Budgets: the figures measured on
- * 24 November 2026 (352 KB and 637 KB) and about 5% more.
+ * 24 November 2026 (352 KB and 637 KB) and about 5% more, raised on 25 November (375 KB and 674 KB
+ * measured) when the loyalty screens' texts came: every catalogue of both languages is in the first
+ * load (lib/i18n), so each new module's texts count here until namespaces load with their routes.
  */
 export const BACK_OFFICE_PAGES = {
   login: {
     path: '/auth/login',
     modules: ['index.html', 'src/app/layouts/auth/AuthLayout.tsx', 'src/features/auth/LoginPage.tsx'],
-    budgetBytes: 370 * 1024,
+    budgetBytes: 390 * 1024,
   },
   customers: {
     path: '/customers/filter',
@@ -20,7 +22,7 @@ export const BACK_OFFICE_PAGES = {
       'src/app/layouts/dashboard/DashboardLayout.tsx',
       'src/features/customers/CustomersPage.tsx',
     ],
-    budgetBytes: 670 * 1024,
+    budgetBytes: 690 * 1024,
   },
 } as const;
 

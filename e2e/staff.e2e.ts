@@ -48,7 +48,7 @@ describe('staff identity and access', () => {
 
   it('shows an unknown address as 404 inside the layout, the sidebar still there', async () => {
     const { page } = browser;
-    await browser.open('/loyalty/receipts');
+    await browser.open('/qr-codes');
     await page.getByRole('heading', { name: 'Sayfa bulunamadı' }).waitFor();
     await page
       .getByRole('navigation', { name: 'Ana menü' })

@@ -23,11 +23,14 @@ import { devRoutes } from './modules/dev/dev.routes';
 import { geoRoutes, microSiteGeoRoutes } from './modules/geo/geo.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
 import { locationRoutes } from './modules/locations/locations.routes';
-import { findLocation } from './modules/locations/locations.service';
+import { findLocation, keptLocations } from './modules/locations/locations.service';
+import { giftRoutes } from './modules/loyalty/gifts.routes';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
+import { resetPointRoutes } from './modules/loyalty/reset-points.routes';
 import { microSiteRoutes } from './modules/micro-site/micro-site.routes';
 import { microSiteAuth } from './modules/micro-site/micro-site-auth';
 import { pointProviderRoutes } from './modules/point-providers/point-providers.routes';
+import { receiptRoutes } from './modules/receipts/receipts.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { storeImportRoutes, storeRoutes } from './modules/stores/stores.routes';
 import { passwordResetRoutes } from './modules/users/password-reset.routes';
@@ -55,6 +58,10 @@ declare module 'fastify' {
     routeList: readonly RouteOptions[];
     /** The file store and its records (platform/files/files.ts): save, find, sign private files' URLs. */
     files: Files;
+  }
+  interface FastifyRequest {
+    /** The process's write count as the request came in (session-cache.ts `settle`). */
+    writesAtStart: number;
   }
 }
 
@@ -96,7 +103,10 @@ const modules = [
   codeValidationRoutes,
   couponProviderRoutes,
   loyaltyRoutes,
+  giftRoutes,
+  resetPointRoutes,
   pointProviderRoutes,
+  receiptRoutes,
 ];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */
@@ -141,16 +151,21 @@ export const buildApp = async (deps: AppDeps) => {
     ? await staffSessions(deps.db, deps.config.staffSessions, deps.notices)
     : {
         resolve: (token: string) => resolveSession(deps.db, token, deps.config.staffSessions),
+        writes: () => 0,
         settle: async () => undefined,
         close: () => undefined,
       };
   app.addHook('onClose', async () => sessions.close());
   // A call that may have ended a session or changed what one grants (logout, a password, a user, a
   // role, a mall) is answered once this process has heard the change's notice: the caller's next
-  // request, here or anywhere, finds the old session gone. Reads change none of these.
+  // request, here or anywhere, finds the old session gone. A call that wrote nothing, whatever its
+  // verb (a list's POST /filter), changed none of these and is not held up.
+  app.decorateRequest('writesAtStart', 0);
+  app.addHook('onRequest', async (request) => {
+    request.writesAtStart = sessions.writes();
+  });
   app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api/'))
-      await sessions.settle();
+    if (request.url.startsWith('/api/')) await sessions.settle(request.writesAtStart);
   });
   await app.register(staffAuth, {
     db: deps.db,
@@ -159,7 +174,11 @@ export const buildApp = async (deps: AppDeps) => {
   });
   // The micro-site's /ext routes answer to a mall's token and a customer session instead (route-access.ts).
   await app.register(microSiteAuth, { db: deps.db });
-  await app.register(requestContext, { findLocation: (id) => findLocation(deps.db, id) });
+  const malls = deps.notices ? await keptLocations(deps.db, deps.notices) : undefined;
+  if (malls) app.addHook('onClose', async () => malls.close());
+  await app.register(requestContext, {
+    findLocation: malls ? malls.find : (id) => findLocation(deps.db, id),
+  });
   await app.register(openApi, { ui: deps.config.apiDocs !== 'off' });
   await app.register(staticWeb, { root: deps.webDist ?? webDistDir });
   await app.register(

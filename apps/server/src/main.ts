@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { generatedPasswordNotice, prepareFirstStart } from './db/first-start';
 import { scheduleCampaignArchive } from './modules/campaigns/campaigns.archive';
 import { scheduleCustomerRetention } from './modules/customers/retention';
+import { scheduleResetPoints } from './modules/loyalty/reset-points.job';
 import { scheduleMaintenance } from './modules/maintenance/maintenance';
 import { loadConfig } from './platform/config';
 import { type DatabaseHandle, openDatabase } from './platform/db/database';
@@ -42,6 +43,7 @@ try {
   jobs = await startJobs({ queue: database.queue, logger });
   await scheduleCustomerRetention(jobs, database.db, config.customerRetentionDays, logger);
   await scheduleCampaignArchive(jobs, database.db, logger);
+  await scheduleResetPoints(jobs, database.db, logger);
   app = await buildApp({ config, db: database.db, notices: database.notices, jobs, logger, files });
   await scheduleMaintenance(jobs, database.db, app.files.store, config, logger);
   if (config.production && app.sms.kind === 'outbox')

@@ -8,7 +8,7 @@ import { adminLocations, admins, roles } from '../src/modules/admins/admins.tabl
 import { createSession } from '../src/modules/auth/sessions.service';
 import { createLocation } from '../src/modules/locations/locations.service';
 import { type Config, parseConfig } from '../src/platform/config';
-import type { DatabaseHandle } from '../src/platform/db/database';
+import type { Database, DatabaseHandle } from '../src/platform/db/database';
 import { nameKey } from '../src/platform/db/unique-names';
 import type { Jobs } from '../src/platform/jobs';
 import { hashPassword } from '../src/platform/passwords';
@@ -203,4 +203,16 @@ export const useTestApp = (options: TestAppOptions = {}): TestContext => {
   });
   afterAll(() => context.close?.());
   return context;
+};
+
+/** `db` counting the queries started with `select()`: whether a cache spared the database a read. */
+export const countingSelects = (db: Database) => {
+  const reads = { count: 0 };
+  const counted = new Proxy(db, {
+    get: (target, property, receiver) => {
+      if (property === 'select') reads.count++;
+      return Reflect.get(target, property, receiver);
+    },
+  }) as Database;
+  return { db: counted, reads };
 };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { campaignTypes, campaignTypesWithCodePool, SYSTEM_ADMIN_ROLE_NAME } from '@avlu/contracts';
 import { verify } from '@node-rs/argon2';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, testConfig } from '../../test/helper';
 import { adminLocations, admins, roles } from '../modules/admins/admins.tables';
@@ -14,7 +14,11 @@ import { couponProviders } from '../modules/coupon-providers/coupon-providers.ta
 import { DEMO_CUSTOMERS_PER_MALL } from '../modules/customers/customers.demo';
 import { customers } from '../modules/customers/customers.tables';
 import { locations } from '../modules/locations/locations.tables';
-import { loyaltyTiers, pointBalances } from '../modules/loyalty/loyalty.tables';
+import { loyaltyGifts, loyaltyRedemptions } from '../modules/loyalty/gifts.tables';
+import { loyaltyTiers, pointBalances, pointEntries } from '../modules/loyalty/loyalty.tables';
+import { resetPoints } from '../modules/loyalty/reset-points.tables';
+import { DEMO_RECEIPTS_PER_MALL } from '../modules/receipts/receipts.demo';
+import { receipts } from '../modules/receipts/receipts.tables';
 import { stores } from '../modules/stores/stores.tables';
 import type { DatabaseHandle } from '../platform/db/database';
 import { createFiles } from '../platform/files/files';
@@ -133,6 +137,7 @@ describe('first start', () => {
       expect(tiers.map((tier) => tier.loyalty_tier_title).sort()).toEqual(['Altın', 'Bronz', 'Gümüş']);
       const balances = await db
         .select({
+          customer: pointBalances.customer_id,
           tier: pointBalances.loyalty_tier_id,
           balance: pointBalances.point_balance,
           entries: sql<number>`(select sum(e.point_entry_amount)::int from point_entries e where e.customer_id = point_balances.customer_id)`,
@@ -140,8 +145,68 @@ describe('first start', () => {
         .from(pointBalances)
         .where(eq(pointBalances.location_id, mall._id));
       expect(balances.length).toBe(DEMO_CUSTOMERS_PER_MALL / 2);
-      expect(balances.filter((row) => row.balance !== row.entries || row.balance <= 0)).toEqual([]);
+      // Only the customers the demo's done reset point reset hold nothing, each with its one reset entry.
+      const [done, waiting] = await db
+        .select()
+        .from(resetPoints)
+        .where(eq(resetPoints.location_id, mall._id))
+        .orderBy(resetPoints.created_at, resetPoints.reset_point_status);
+      expect([done?.reset_point_status, waiting?.reset_point_status].sort()).toEqual(['created', 'done']);
+      const finished = done?.reset_point_status === 'done' ? done : waiting!;
+      const resets = await db
+        .select({ customer: pointEntries.customer_id, amount: pointEntries.point_entry_amount })
+        .from(pointEntries)
+        .where(
+          and(
+            eq(pointEntries.point_entry_kind, 'reset'),
+            eq(pointEntries.point_entry_cause_id, finished._id),
+          ),
+        );
+      expect(resets.length).toBeGreaterThan(0);
+      expect(finished.reset_point_customer_count).toBe(resets.length);
+      expect(finished.reset_point_point_total).toBe(-resets.reduce((sum, row) => sum + row.amount, 0));
+      const wasReset = new Set(resets.map((row) => row.customer));
+      expect(
+        balances.filter(
+          (row) => row.balance !== row.entries || row.balance <= 0 !== wasReset.has(row.customer),
+        ),
+      ).toEqual([]);
       expect(new Set(balances.map((row) => row.tier))).toEqual(new Set(tiers.map((tier) => tier._id)));
+
+      // A year of receipts, most approved, each approved one that earns with its one entry of its points.
+      const receiptRows = await db.select().from(receipts).where(eq(receipts.location_id, mall._id));
+      expect(receiptRows.length).toBeGreaterThan(DEMO_RECEIPTS_PER_MALL * 0.95);
+      const approved = receiptRows.filter((row) => row.receipt_status === 'approved');
+      expect(approved.length).toBeGreaterThan(receiptRows.length * 0.7);
+      expect(new Set(receiptRows.map((row) => row.receipt_status))).toEqual(
+        new Set(['approved', 'rejected', 'uncertain', 'pending']),
+      );
+      const earns = await db
+        .select({ cause: pointEntries.point_entry_cause_id, amount: pointEntries.point_entry_amount })
+        .from(pointEntries)
+        .where(eq(pointEntries.point_entry_kind, 'earn'));
+      const earnOf = new Map(earns.map((entry) => [entry.cause, entry.amount]));
+      expect(approved.filter((row) => (row.receipt_calculated_points ?? 0) > 0).length).toBeGreaterThan(
+        approved.length / 2,
+      );
+      for (const row of approved) expect(earnOf.get(row._id) ?? 0).toBe(row.receipt_calculated_points);
+      // Every entry's balance after it is the sum of the customer's entries up to it.
+      const { rows: drift } = (await db.execute(sql`
+        select count(*)::int as n from (
+          select point_entry_balance_after as after,
+                 sum(point_entry_amount) over (partition by customer_id order by created_at, _id) as running
+            from point_entries where location_id = ${mall._id}) x
+         where x.after <> x.running`)) as unknown as { rows: { n: number }[] };
+      expect(Number(drift[0]!.n)).toBe(0);
+      // Gifts with stock, and redemptions in every status.
+      const gifts = await db.select().from(loyaltyGifts).where(eq(loyaltyGifts.location_id, mall._id));
+      expect(gifts.map((gift) => gift.loyalty_gift_title)).toContain('Sinema bileti');
+      expect(gifts.every((gift) => gift.loyalty_gift_stock_quantity > 0)).toBe(true);
+      const redeemed = await db
+        .select({ status: loyaltyRedemptions.loyalty_customer_status })
+        .from(loyaltyRedemptions)
+        .where(eq(loyaltyRedemptions.location_id, mall._id));
+      expect(new Set(redeemed.map((row) => row.status))).toEqual(new Set(['new', 'waiting', 'cancelled']));
     }
 
     expect(await prepareFirstStart(db, config, await filesOf(db))).toBeUndefined();

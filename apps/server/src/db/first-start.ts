@@ -7,8 +7,11 @@ import { seedDemoCouponProviders } from '../modules/coupon-providers/coupon-prov
 import { seedDemoCustomers } from '../modules/customers/customers.demo';
 import { locationsDemo } from '../modules/locations/locations.demo';
 import { allLocationIds, createLocation } from '../modules/locations/locations.service';
+import { seedDemoGifts } from '../modules/loyalty/gifts.demo';
 import { seedDemoLoyalty } from '../modules/loyalty/loyalty.demo';
+import { seedDemoResetPoints } from '../modules/loyalty/reset-points.demo';
 import { seedDemoPointProviders } from '../modules/point-providers/point-providers.demo';
+import { seedDemoReceipts } from '../modules/receipts/receipts.demo';
 import { seedDemoStores } from '../modules/stores/stores.demo';
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/db/database';
@@ -36,7 +39,8 @@ export const prepareFirstStart = async (
     if (await hasAdmins(tx)) return undefined;
     if (config.demoData)
       for (const [index, mall] of locationsDemo.entries()) {
-        const { _id } = await createLocation(tx, mall);
+        const location = await createLocation(tx, mall);
+        const { _id } = location;
         // Channels first: the demo customers registered through them.
         const channelIds = (await seedDemoChannels(tx, [_id])).get(_id);
         await seedDemoCustomers(tx, _id, index + 1, channelIds);
@@ -52,6 +56,12 @@ export const prepareFirstStart = async (
         await seedDemoCouponPools(tx, _id, campaignIds, { deskChannelId: channelIds?.[0] });
         // Tiers, and the points every other customer brought over from the mall's previous system.
         await seedDemoLoyalty(tx, _id);
+        // A year of receipts from those customers, most approved with their points in the ledger.
+        await seedDemoReceipts(tx, files, location);
+        // Gifts with stock, and a few redemptions: new, sent and cancelled.
+        await seedDemoGifts(tx, _id, index + 1);
+        // A reset point done (with its entries) and one waiting to be queued.
+        await seedDemoResetPoints(tx, _id);
       }
     const generatedPassword = config.admin.password ? undefined : generatePassword();
     await createSystemAdmin(tx, {

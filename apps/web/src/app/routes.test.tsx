@@ -14,13 +14,13 @@ describe('routes and guards', () => {
   });
 
   it('neither links to nor opens a module that is not built yet', async () => {
-    renderApp({ path: '/loyalty/receipts', signedInAs: { role: systemAdminRole } });
+    renderApp({ path: '/qr-codes', signedInAs: { role: systemAdminRole } });
     expect(await screen.findByRole('heading', { name: 'Sayfa bulunamadı' })).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Ana menü' });
     expect(menu).toHaveTextContent('Müşteriler');
-    // Loyalty shows with its one built screen, the point providers, and without the receipts.
-    expect(menu).toHaveTextContent('Puan Sağlayıcılar');
-    expect(menu).not.toHaveTextContent('Fişler');
+    // Loyalty shows with its built screens; the QR codes are not built yet.
+    expect(menu).toHaveTextContent('Sadakat');
+    expect(menu).not.toHaveTextContent('QR Kodlar');
     expect(menu).not.toHaveTextContent('Pazarlama');
   });
 

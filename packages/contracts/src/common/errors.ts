@@ -92,6 +92,8 @@ export const errorCodes = [
   'FILE_LINK_INVALID',
   'STORE_CATEGORY_IN_USE',
   'STORE_IN_USE',
+  // Reset points (issue 14 #6).
+  'RESET_POINT_QUEUED',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

@@ -329,6 +329,52 @@ CREATE TABLE "locations" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "loyalty_gift_codes" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"loyalty_gift_id" varchar(24) NOT NULL,
+	"loyalty_gift_code" varchar(60) NOT NULL,
+	"loyalty_redemption_id" varchar(24),
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "loyalty_gifts" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"loyalty_gift_title" varchar(100) NOT NULL,
+	"loyalty_gift_title_key" text NOT NULL,
+	"loyalty_gift_note" varchar(500),
+	"loyalty_gift_point_quantity" integer NOT NULL,
+	"loyalty_gift_stock_quantity" integer NOT NULL,
+	"loyalty_gift_min_tier_id" varchar(24),
+	"loyalty_gift_is_active" boolean DEFAULT true NOT NULL,
+	"loyalty_gift_send_type" varchar(16) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "loyalty_gifts_quantities" CHECK ("loyalty_gifts"."loyalty_gift_stock_quantity" >= 0 and "loyalty_gifts"."loyalty_gift_point_quantity" >= 1)
+);
+--> statement-breakpoint
+CREATE TABLE "loyalty_redemptions" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"customer_id" varchar(24) NOT NULL,
+	"loyalty_gift_id" varchar(24),
+	"loyalty_customer_gift_title" varchar(100) NOT NULL,
+	"loyalty_customer_points" integer NOT NULL,
+	"loyalty_customer_gift_send_type" varchar(16) NOT NULL,
+	"loyalty_customer_gift_code" varchar(60),
+	"loyalty_customer_note" varchar(300),
+	"loyalty_customer_address" varchar(300),
+	"loyalty_customer_tracking_number" varchar(60),
+	"loyalty_customer_status" varchar(10) DEFAULT 'new' NOT NULL,
+	"loyalty_customer_source" varchar(10) NOT NULL,
+	"admin_id" varchar(24),
+	"sent_at" timestamp with time zone,
+	"cancelled_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "loyalty_tiers" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"location_id" varchar(24) NOT NULL,
@@ -366,6 +412,25 @@ CREATE TABLE "point_entries" (
 	"point_entry_idempotency_key" varchar(120) NOT NULL,
 	"created_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
 	CONSTRAINT "point_entries_amount_not_zero" CHECK ("point_entries"."point_entry_amount" <> 0 or "point_entries"."point_entry_kind" = 'reset')
+);
+--> statement-breakpoint
+CREATE TABLE "reset_points" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"reset_point_name" varchar(120) NOT NULL,
+	"reset_point_type" varchar(10) NOT NULL,
+	"reset_point_related_ids" varchar(24)[] DEFAULT '{}' NOT NULL,
+	"reset_point_segment" jsonb,
+	"reset_point_status" varchar(10) DEFAULT 'created' NOT NULL,
+	"reset_point_cursor" varchar(24),
+	"reset_point_customer_count" integer DEFAULT 0 NOT NULL,
+	"reset_point_point_total" bigint DEFAULT 0 NOT NULL,
+	"reset_point_queued_at" timestamp with time zone,
+	"reset_point_started_at" timestamp with time zone,
+	"reset_point_finished_at" timestamp with time zone,
+	"queued_by" varchar(24),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "customer_sessions" (
@@ -413,6 +478,40 @@ CREATE TABLE "point_providers" (
 	"point_provider_store_ids" varchar(24)[] DEFAULT '{}' NOT NULL,
 	"point_provider_category_ids" varchar(24)[] DEFAULT '{}' NOT NULL,
 	"currency" varchar(3) DEFAULT 'TRY' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "receipts" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"customer_id" varchar(24) NOT NULL,
+	"store_id" varchar(24) NOT NULL,
+	"campaign_id" varchar(24),
+	"channel_id" varchar(24),
+	"receipt_no" varchar(40) NOT NULL,
+	"receipt_no_key" varchar(40) NOT NULL,
+	"receipt_amount" numeric(12, 2) NOT NULL,
+	"currency" varchar(3) DEFAULT 'TRY' NOT NULL,
+	"receipt_date" timestamp with time zone NOT NULL,
+	"receipt_day" date NOT NULL,
+	"receipt_status" varchar(10) DEFAULT 'pending' NOT NULL,
+	"receipt_rejection_reason" varchar(30),
+	"receipt_rejection_message" varchar(75),
+	"receipt_calculated_points" integer,
+	"receipt_points_calculation" jsonb,
+	"receipt_photo" text NOT NULL,
+	"receipt_thumbnail" text,
+	"receipt_photo_type" varchar(4) NOT NULL,
+	"receipt_photo_hash" varchar(64) NOT NULL,
+	"receipt_source" varchar(12) NOT NULL,
+	"send_sms" boolean DEFAULT false NOT NULL,
+	"receipt_language" varchar(2) DEFAULT 'tr' NOT NULL,
+	"receipt_duplicate_of" varchar(24),
+	"receipt_duplicate_kind" varchar(8),
+	"receipt_approved_at" timestamp with time zone,
+	"receipt_approved_by" varchar(24),
+	"receipt_created_by" varchar(24),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -530,6 +629,13 @@ ALTER TABLE "admin_invitation_locations" ADD CONSTRAINT "admin_invitation_locati
 ALTER TABLE "admin_invitation_locations" ADD CONSTRAINT "admin_invitation_locations_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_invitations" ADD CONSTRAINT "admin_invitations_admin_invite_role_id_roles__id_fk" FOREIGN KEY ("admin_invite_role_id") REFERENCES "public"."roles"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_invitations" ADD CONSTRAINT "admin_invitations_invited_by_admins__id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_gift_codes" ADD CONSTRAINT "loyalty_gift_codes_loyalty_gift_id_loyalty_gifts__id_fk" FOREIGN KEY ("loyalty_gift_id") REFERENCES "public"."loyalty_gifts"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_gifts" ADD CONSTRAINT "loyalty_gifts_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_gifts" ADD CONSTRAINT "loyalty_gifts_loyalty_gift_min_tier_id_loyalty_tiers__id_fk" FOREIGN KEY ("loyalty_gift_min_tier_id") REFERENCES "public"."loyalty_tiers"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_redemptions" ADD CONSTRAINT "loyalty_redemptions_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_redemptions" ADD CONSTRAINT "loyalty_redemptions_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_redemptions" ADD CONSTRAINT "loyalty_redemptions_loyalty_gift_id_loyalty_gifts__id_fk" FOREIGN KEY ("loyalty_gift_id") REFERENCES "public"."loyalty_gifts"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loyalty_redemptions" ADD CONSTRAINT "loyalty_redemptions_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loyalty_tiers" ADD CONSTRAINT "loyalty_tiers_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "point_balances" ADD CONSTRAINT "point_balances_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "point_balances" ADD CONSTRAINT "point_balances_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -537,9 +643,17 @@ ALTER TABLE "point_balances" ADD CONSTRAINT "point_balances_loyalty_tier_id_loya
 ALTER TABLE "point_entries" ADD CONSTRAINT "point_entries_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "point_entries" ADD CONSTRAINT "point_entries_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "point_entries" ADD CONSTRAINT "point_entries_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reset_points" ADD CONSTRAINT "reset_points_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reset_points" ADD CONSTRAINT "reset_points_queued_by_admins__id_fk" FOREIGN KEY ("queued_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "point_providers" ADD CONSTRAINT "point_providers_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "receipts" ADD CONSTRAINT "receipts_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "receipts" ADD CONSTRAINT "receipts_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "receipts" ADD CONSTRAINT "receipts_campaign_id_campaigns__id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "receipts" ADD CONSTRAINT "receipts_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "receipts" ADD CONSTRAINT "receipts_receipt_approved_by_admins__id_fk" FOREIGN KEY ("receipt_approved_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "receipts" ADD CONSTRAINT "receipts_receipt_created_by_admins__id_fk" FOREIGN KEY ("receipt_created_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_locations" ADD CONSTRAINT "role_locations_role_id_roles__id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_locations" ADD CONSTRAINT "role_locations_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_categories" ADD CONSTRAINT "store_categories_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -591,11 +705,20 @@ CREATE UNIQUE INDEX "admin_invitations_open_email" ON "admin_invitations" USING 
 CREATE UNIQUE INDEX "locations_location_token" ON "locations" USING btree ("location_token");--> statement-breakpoint
 CREATE UNIQUE INDEX "locations_location_no" ON "locations" USING btree ("location_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "locations_name_key" ON "locations" USING btree ("location_name_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "loyalty_gift_codes_code" ON "loyalty_gift_codes" USING btree ("loyalty_gift_id","loyalty_gift_code");--> statement-breakpoint
+CREATE INDEX "loyalty_gift_codes_available" ON "loyalty_gift_codes" USING btree ("loyalty_gift_id","_id") WHERE "loyalty_gift_codes"."loyalty_redemption_id" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "loyalty_gifts_title_key" ON "loyalty_gifts" USING btree ("location_id","loyalty_gift_title_key");--> statement-breakpoint
+CREATE INDEX "loyalty_gifts_mall" ON "loyalty_gifts" USING btree ("location_id","created_at");--> statement-breakpoint
+CREATE INDEX "loyalty_redemptions_mall" ON "loyalty_redemptions" USING btree ("location_id","created_at","_id");--> statement-breakpoint
+CREATE INDEX "loyalty_redemptions_customer" ON "loyalty_redemptions" USING btree ("customer_id","created_at");--> statement-breakpoint
+CREATE INDEX "loyalty_redemptions_gift" ON "loyalty_redemptions" USING btree ("loyalty_gift_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "loyalty_tiers_priority" ON "loyalty_tiers" USING btree ("location_id","loyalty_tier_priority");--> statement-breakpoint
 CREATE INDEX "point_balances_mall_balance" ON "point_balances" USING btree ("location_id","point_balance","customer_id");--> statement-breakpoint
 CREATE INDEX "point_balances_tier" ON "point_balances" USING btree ("loyalty_tier_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "point_entries_idempotency" ON "point_entries" USING btree ("location_id","point_entry_idempotency_key");--> statement-breakpoint
 CREATE INDEX "point_entries_customer" ON "point_entries" USING btree ("customer_id","created_at","_id");--> statement-breakpoint
+CREATE INDEX "reset_points_mall" ON "reset_points" USING btree ("location_id","created_at");--> statement-breakpoint
+CREATE INDEX "reset_points_pending" ON "reset_points" USING btree ("reset_point_status") WHERE "reset_points"."reset_point_status" in ('in_queue', 'started');--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_sessions_token_hash" ON "customer_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "customer_sessions_customer" ON "customer_sessions" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "spent_challenges_expires_at" ON "spent_challenges" USING btree ("expires_at");--> statement-breakpoint
@@ -603,6 +726,11 @@ CREATE UNIQUE INDEX "point_providers_name_key" ON "point_providers" USING btree 
 CREATE UNIQUE INDEX "point_providers_priority" ON "point_providers" USING btree ("location_id","point_provider_priority");--> statement-breakpoint
 CREATE INDEX "point_providers_stores" ON "point_providers" USING gin ("point_provider_store_ids");--> statement-breakpoint
 CREATE INDEX "point_providers_categories" ON "point_providers" USING gin ("point_provider_category_ids");--> statement-breakpoint
+CREATE INDEX "receipts_mall_created" ON "receipts" USING btree ("location_id","created_at","_id");--> statement-breakpoint
+CREATE INDEX "receipts_mall_status" ON "receipts" USING btree ("location_id","receipt_status","created_at");--> statement-breakpoint
+CREATE INDEX "receipts_customer" ON "receipts" USING btree ("customer_id","created_at");--> statement-breakpoint
+CREATE INDEX "receipts_duplicate_details" ON "receipts" USING btree ("location_id","store_id","receipt_no_key","receipt_day");--> statement-breakpoint
+CREATE INDEX "receipts_photo_hash" ON "receipts" USING btree ("location_id","receipt_photo_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "store_categories_name_key" ON "store_categories" USING btree ("location_id","store_category_name_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "store_categories_name_en_key" ON "store_categories" USING btree ("location_id","store_category_name_en_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "stores_name_key" ON "stores" USING btree ("location_id","store_name_key");--> statement-breakpoint

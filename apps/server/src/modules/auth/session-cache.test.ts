@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, useTestApp } from '../../../test/helper';
-import type { Database } from '../../platform/db/database';
+import { countingSelects, TEST_PASSWORD, useTestApp } from '../../../test/helper';
 import type { Notices } from '../../platform/db/notices';
 import { adminLocations, admins, roles } from '../admins/admins.tables';
 import { STAFF_ACCESS_CHANNEL, staffSessions } from './session-cache';
@@ -9,17 +8,7 @@ import { adminSessions } from './sessions.tables';
 
 const ctx = useTestApp();
 
-/** The test app's database, counting the sessions read (readSession's select). */
-const countingDb = () => {
-  const reads = { count: 0 };
-  const db = new Proxy(ctx.database.db, {
-    get: (target, property, receiver) => {
-      if (property === 'select') reads.count++;
-      return Reflect.get(target, property, receiver);
-    },
-  }) as Database;
-  return { db, reads };
-};
+const countingDb = () => countingSelects(ctx.database.db);
 
 const idle = { idleMinutes: 120, rememberedIdleMinutes: 7 * 24 * 60 };
 const heard = () => ctx.database.notices.heardAll(STAFF_ACCESS_CHANNEL);
@@ -166,4 +155,43 @@ describe('signed-in calls', () => {
     expect(logout.statusCode).toBe(204);
     expect((await profile(staff.headers)).statusCode).toBe(401);
   });
+
+  // PostgreSQL's notices take a round trip to be heard; PGlite's are heard before a write is answered.
+  it.runIf(process.env.TEST_ENGINE === 'postgres')(
+    'a call that wrote nothing is answered without waiting for notices, whatever its verb; one that wrote waits',
+    async () => {
+      const mall = await ctx.newLocation();
+      const staff = await ctx.newStaff({ subjects: ['modules:customers:customer-list'], locations: [mall] });
+      const notices = ctx.database.notices;
+      const heardAll = notices.heardAll;
+      let waits = 0;
+      notices.heardAll = (channel) => {
+        waits++;
+        return heardAll(channel);
+      };
+      try {
+        const list = () =>
+          ctx.app.inject({
+            method: 'POST',
+            url: `/api/customer/filter?locationId=${mall._id}`,
+            headers: staff.headers,
+            payload: { pagination: { limit: 1, currentPage: 1 } },
+          });
+        // The first call keeps the session and marks its use (a write).
+        expect((await list()).statusCode).toBe(200);
+        waits = 0;
+        for (let call = 0; call < 3; call++) expect((await list()).statusCode).toBe(200);
+        expect(waits).toBe(0);
+        const logout = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/core/auth/logout',
+          headers: staff.headers,
+        });
+        expect(logout.statusCode).toBe(204);
+        expect(waits).toBe(1);
+      } finally {
+        notices.heardAll = heardAll;
+      }
+    },
+  );
 });

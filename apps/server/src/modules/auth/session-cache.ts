@@ -22,11 +22,15 @@ type Kept = { session: LiveSession; keptAt: number };
 
 export type StaffSessions = {
   resolve: (token: string, now?: Date) => Promise<StaffUser | undefined>;
+  /** Where the process's writes stand (`Notices.writesSent`): taken as a request starts. */
+  writes: () => number;
   /**
-   * Resolves once this process has heard every notice of changes committed so far: called after a
-   * request that may have changed sessions, users, roles or mall links, before its answer is sent.
+   * Resolves once this process has heard every notice of changes committed so far, if anything was
+   * written since `writes()` was `since`: called after every request, before its answer is sent, so a
+   * request that changed sessions, users, roles or mall links is answered only after its notice was
+   * heard; one that wrote nothing (nor anything beside it) goes on at once.
    */
-  settle: () => Promise<void>;
+  settle: (since: number) => Promise<void>;
   /** Stops listening (the app closes). */
   close: () => void;
 };
@@ -101,5 +105,12 @@ export const staffSessions = async (
     return session.staff;
   };
 
-  return { resolve, settle: () => notices.heardAll(STAFF_ACCESS_CHANNEL), close: stop };
+  return {
+    resolve,
+    writes: notices.writesSent,
+    settle: async (since) => {
+      if (notices.writesSent() !== since) await notices.heardAll(STAFF_ACCESS_CHANNEL);
+    },
+    close: stop,
+  };
 };

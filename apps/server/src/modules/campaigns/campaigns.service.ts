@@ -63,25 +63,44 @@ const notArchived = ne(campaigns.campaign_status, 'archived');
 
 export const campaignNotFound = () => new AppError('CAMPAIGN_NOT_FOUND', 404);
 
-export const toCampaign = ({
-  location_id: _,
-  campaign_name_key: _key,
-  campaign_name_en_key: _enKey,
-  coupon_pool_size: _poolSize,
-  campaign_participation_count: _participations,
-  created_at,
-  updated_at,
-  campaign_start_date,
-  campaign_end_date,
-  campaign_archive_date,
-  ...row
-}: CampaignRow): Campaign => ({
-  ...row,
-  campaign_start_date: campaign_start_date.toISOString(),
-  campaign_end_date: campaign_end_date.toISOString(),
-  campaign_archive_date: campaign_archive_date.toISOString(),
-  createdAt: created_at.toISOString(),
-  updatedAt: updated_at.toISOString(),
+/**
+ * A row as the contracts give a campaign: written out field by field, because it runs for every row
+ * of every list and an object rest over this many fields costs more than the rest of the mapping.
+ * (The mall, the names' sort keys and the pool's counters stay inside.)
+ */
+export const toCampaign = (row: CampaignRow): Campaign => ({
+  _id: row._id,
+  campaign_name: row.campaign_name,
+  campaign_name_en: row.campaign_name_en,
+  campaign_description: row.campaign_description,
+  campaign_description_en: row.campaign_description_en,
+  campaign_type: row.campaign_type,
+  campaign_start_date: row.campaign_start_date.toISOString(),
+  campaign_end_date: row.campaign_end_date.toISOString(),
+  campaign_archive_date: row.campaign_archive_date.toISOString(),
+  campaign_images: row.campaign_images,
+  campaign_is_qrcode: row.campaign_is_qrcode,
+  campaign_budget: row.campaign_budget,
+  campaign_spending_limit: row.campaign_spending_limit,
+  campaign_spending_limit_type: row.campaign_spending_limit_type,
+  campaign_point_multiplier: row.campaign_point_multiplier,
+  campaign_participation: row.campaign_participation,
+  campaign_daily_participation_limit: row.campaign_daily_participation_limit,
+  campaign_win_rate: row.campaign_win_rate,
+  campaign_scratch_area_count: row.campaign_scratch_area_count,
+  campaign_scratch_images: row.campaign_scratch_images,
+  campaign_session_day_count: row.campaign_session_day_count,
+  campaign_third_party_id: row.campaign_third_party_id,
+  campaign_survey_id: row.campaign_survey_id,
+  campaign_regular_code: row.campaign_regular_code,
+  campaign_store_ids: row.campaign_store_ids,
+  campaign_provider_ids: row.campaign_provider_ids,
+  campaign_channel_ids: row.campaign_channel_ids,
+  campaign_segment: row.campaign_segment,
+  campaign_status: row.campaign_status,
+  coupon_print_count: row.coupon_print_count,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
 });
 
 /** The rows in a shown state at `now` (contracts' `campaignStateAt`, as SQL). */

@@ -29,7 +29,11 @@ import { reactivateCustomer } from './retention';
 
 /** Spec §6 path mapping: the customer list and detail pages; search by phone has its own subject. */
 const list = { subject: 'modules:customers:customer-list', scope: 'location' } as const;
-const byPhone = { subject: 'modules:customers:search-by-phone-number', scope: 'location' } as const;
+/** The desk that redeems gifts finds its customer by phone too (/loyalty/customer-loyalty). */
+const byPhoneOrGiftDesk = {
+  subject: { anyOf: ['modules:customers:search-by-phone-number', 'modules:loyalty:loyalty-customer'] },
+  scope: 'location',
+} as const;
 const tags = ['customers'];
 
 export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
@@ -94,7 +98,7 @@ export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.post(
     '/customer/check/phone',
     {
-      config: byPhone,
+      config: byPhoneOrGiftDesk,
       schema: {
         tags,
         summary: 'The mall’s customer with this phone number, or 404 CUSTOMER_NOT_FOUND',

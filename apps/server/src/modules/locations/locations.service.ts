@@ -9,6 +9,8 @@ import { eq, getTableColumns } from 'drizzle-orm';
 import { type AuditRequest, audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { type ListRequest, listPage, listSource } from '../../platform/db/list';
+import { noticeCache } from '../../platform/db/notice-cache';
+import type { Notices } from '../../platform/db/notices';
 import { assertNamesFree, nameKey, rethrowNameTaken } from '../../platform/db/unique-names';
 import { notFound } from '../../platform/errors';
 import { assertStoredImage, type Files } from '../../platform/files/files';
@@ -160,6 +162,29 @@ export const renewLocationToken = async (
 export const findLocation = async (db: Database, id: string): Promise<Location | undefined> => {
   const [row] = await db.select().from(locations).where(eq(locations._id, id));
   return row && toLocation(row);
+};
+
+/** The channel location-notices.sql's trigger sends to when a mall changes or goes. */
+export const LOCATIONS_CHANNEL = 'avlu_locations';
+
+/**
+ * `findLocation` for every mall-scoped request, from memory while no notice says a mall changed
+ * (a mall group has a few dozen malls; each is read again at least every minute). The mall given
+ * is frozen: requests share it.
+ */
+export const keptLocations = async (db: Database, notices: Notices) => {
+  const cache = await noticeCache<Location>(notices, LOCATIONS_CHANNEL, {
+    maxEntries: 1_000,
+    maxAgeMs: 60_000,
+  });
+  return {
+    find: (id: string) =>
+      cache.get(id, async () => {
+        const location = await findLocation(db, id);
+        return location && Object.freeze(location);
+      }),
+    close: cache.close,
+  };
 };
 
 /**

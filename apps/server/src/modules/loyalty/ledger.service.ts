@@ -7,11 +7,13 @@ import type {
   PointHistory,
 } from '@avlu/contracts';
 import { pointAdjustmentInput } from '@avlu/contracts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit';
+import { bulkInsert } from '../../platform/db/bulk-insert';
 import type { Database } from '../../platform/db/database';
 import { violatedIndex } from '../../platform/db/unique-names';
 import { invalidFields, notFound } from '../../platform/errors';
+import { newId } from '../../platform/ids';
 import { admins } from '../admins/admins.tables';
 import { activeIn } from '../customers/customers.service';
 import { customers } from '../customers/customers.tables';
@@ -283,4 +285,55 @@ export const pointHistoryOf = async (
     createdAt: created_at.toISOString(),
   }));
   return { balance, data, total: total?.count ?? 0 };
+};
+
+export type ResetTarget = { customerId: string; balance: number };
+
+/**
+ * The batch form of a reset's `postPoints` (a reset point run), in three statements for the whole
+ * batch instead of three per customer, inside the caller's transaction: every target whose balance is
+ * still the one read (the caller locked the rows `for update` as it read them) gets its balance and
+ * tier points set to zero and its tier re-placed, and one `reset` entry taking that balance, with its
+ * key from `keyOf` (unique per mall: a key already in the ledger fails the whole batch, which rolls
+ * back with the caller's transaction). A target whose balance moved meanwhile is left out. Answers
+ * the targets reset. (The rows are also named by `= any(ids)`, so that the update reads them by the
+ * primary key instead of joining the whole mall's balances for each batch.)
+ */
+export const postResets = async (
+  tx: Database,
+  change: { locationId: string; causeId: string; keyOf: (customerId: string) => string },
+  targets: readonly ResetTarget[],
+): Promise<ResetTarget[]> => {
+  if (targets.length === 0) return [];
+  const { rows } = (await tx.execute(sql`
+    update ${pointBalances} set point_balance = 0, point_tier_points = 0, point_last_entry_at = now()
+    from unnest(${sql.param(targets.map((target) => target.customerId))}::varchar[], ${sql.param(targets.map((target) => target.balance))}::int[])
+      as read(customer_id, balance)
+    where ${pointBalances.customer_id} = read.customer_id
+      and ${pointBalances.customer_id} = any(${sql.param(targets.map((target) => target.customerId))}::varchar[])
+      and ${pointBalances.location_id} = ${change.locationId}
+      and ${pointBalances.point_balance} = read.balance
+    returning ${pointBalances.customer_id}`)) as unknown as { rows: { customer_id: string }[] };
+  const done = new Set(rows.map((row) => row.customer_id));
+  const kept = targets.filter((target) => done.has(target.customerId));
+  if (kept.length === 0) return [];
+  const ids = kept.map((target) => target.customerId);
+  await tx
+    .update(pointBalances)
+    .set({ loyalty_tier_id: reachedTier })
+    .where(inArray(pointBalances.customer_id, ids));
+  await tx.execute(
+    bulkInsert(pointEntries, [
+      { column: pointEntries._id, values: kept.map(() => newId()) },
+      { column: pointEntries.location_id, value: change.locationId },
+      { column: pointEntries.customer_id, values: ids },
+      { column: pointEntries.point_entry_kind, value: 'reset' },
+      { column: pointEntries.point_entry_amount, values: kept.map((target) => -target.balance || 0) },
+      { column: pointEntries.point_entry_balance_after, value: 0 },
+      { column: pointEntries.point_entry_cause, value: 'reset_point' },
+      { column: pointEntries.point_entry_cause_id, value: change.causeId },
+      { column: pointEntries.point_entry_idempotency_key, values: ids.map(change.keyOf) },
+    ]),
+  );
+  return kept;
 };

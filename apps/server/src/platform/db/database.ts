@@ -96,11 +96,14 @@ export const openPostgres = async (
   connectionString: string,
   { logger, startTimeoutMs = 0, queryLogger }: PostgresOptions = {},
 ): Promise<DatabaseHandle> => {
+  let writesSent = 0;
   const pool = new pg.Pool({
     connectionString,
     max: 10,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    Client: namingClient(new StatementNames()),
+    Client: namingClient(new StatementNames(), () => {
+      writesSent++;
+    }),
   });
   // A backend that ends (a database restart, a failover, a proxy's idle timeout, pg_terminate_backend)
   // makes its client emit 'error'; an EventEmitter error nobody listens to ends the process. The pool
@@ -129,6 +132,7 @@ export const openPostgres = async (
   const notices = postgresNotices(
     connectionString,
     (channel, payload) => pool.query('select pg_notify($1, $2)', [channel, payload]),
+    () => writesSent,
     logger,
   );
   const migrate = async () => {

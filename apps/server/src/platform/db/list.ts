@@ -79,6 +79,9 @@ export const listPage = async <Fields extends SelectedFields, SortKey extends st
     (currentPage === 1
       ? 0
       : ((await db.select({ total: count() }).from(source.table).where(filter))[0]?.total ?? 0));
-  const data = rows.map(({ listTotal: _, ...row }) => row) as SelectResultFields<Fields>[];
+  // The count goes as it came, last: deleting an object's newest property is a step back in V8, where
+  // an object rest copies every field (a cost each list row paid).
+  for (const row of rows) delete (row as { listTotal?: number }).listTotal;
+  const data = rows as SelectResultFields<Fields>[];
   return { data, pagination: paginationOf(total, request.pagination) };
 };

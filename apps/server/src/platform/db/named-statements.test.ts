@@ -24,13 +24,16 @@ describe('statement names', () => {
  */
 describe.runIf(process.env.TEST_ENGINE === 'postgres')('a pool of naming clients', () => {
   const database = `avlu_named_${process.pid}`;
+  let writes = 0;
   const withPool = async (use: (pool: pg.Pool) => Promise<void>) => {
     await onServer(`drop database if exists ${database} with (force)`);
     await onServer(`create database ${database}`);
     const pool = new pg.Pool({
       connectionString: withDatabaseName(postgresUrl(), database),
       max: 1,
-      Client: namingClient(new StatementNames()),
+      Client: namingClient(new StatementNames(), () => {
+        writes++;
+      }),
     });
     try {
       await use(pool);
@@ -76,6 +79,28 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('a pool of naming clients
         { n: 1 },
       ]);
       expect((await pool.query('select $1::int + 1 as next', [9])).rows).toEqual([{ next: 10 }]);
+    });
+  });
+
+  it('count every statement that may write, and no select', async () => {
+    await withPool(async (pool) => {
+      await pool.query('create table counted (n int)');
+      const before = writes;
+      await pool.query('select $1::int as n', [1]);
+      await pool.query({ text: 'SELECT count(*) from counted', rowMode: 'array' });
+      await pool.query('  select n from counted where n = $1', [1]);
+      expect(writes).toBe(before);
+      await pool.query('insert into counted values ($1)', [1]);
+      await pool.query({ text: 'update counted set n = $1', values: [2] });
+      await pool.query('with gone as (delete from counted returning n) select count(*) from gone');
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+      expect(writes).toBe(before + 5);
     });
   });
 });

@@ -42,6 +42,9 @@ export class StatementNames {
 }
 
 type QueryConfig = { text: string; name?: string; values?: unknown[]; submit?: unknown };
+
+/** A statement that only reads: one `select` (a `with` may hide a write, so it counts as one). */
+const READS = /^\s*select\b/i;
 const isConfig = (value: unknown): value is QueryConfig =>
   typeof value === 'object' && value !== null && typeof (value as QueryConfig).text === 'string';
 
@@ -52,8 +55,15 @@ const isConfig = (value: unknown): value is QueryConfig =>
  * statements with parameters are named: those without may hold several commands (migrations,
  * `begin`), which the extended protocol refuses. Plans follow PostgreSQL's `plan_cache_mode`: custom
  * plans for the first runs, a generic one only where it costs no more.
+ *
+ * It also tells `onWrite` of every statement that may change rows (anything but a `select`, a Query
+ * object included), before sending it: a request that sent none cannot have caused a notice (see
+ * `Notices.writesSent`).
  */
-export const namingClient = (names: StatementNames): typeof pg.Client =>
+export const namingClient = (
+  names: StatementNames,
+  onWrite: () => void = () => undefined,
+): typeof pg.Client =>
   class NamingClient extends pg.Client {
     // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (text, config or Query; values; callback)
     override query(config: any, values?: any, callback?: any): any {
@@ -62,6 +72,8 @@ export const namingClient = (names: StatementNames): typeof pg.Client =>
         values?: unknown,
         callback?: unknown,
       ) => unknown;
+      const text = typeof config === 'string' ? config : isConfig(config) ? config.text : undefined;
+      if (text === undefined || !READS.test(text)) onWrite();
       if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
         const name = names.nameOf(config);
         if (name) return run({ name, text: config }, values, callback);

@@ -26,6 +26,12 @@ export type Notices = {
    * process no longer serves what the change made stale. (Notices reach a listener in commit order.)
    */
   heardAll: (channel: string) => Promise<void>;
+  /**
+   * How many statements that may change rows (anything but a `select`) this process has sent so far.
+   * Notices come only from changes: a request during which this did not move changed nothing, so it
+   * need not wait for `heardAll` (reads do not pay a notice's round trip).
+   */
+  writesSent: () => number;
   close: () => Promise<void>;
 };
 
@@ -69,6 +75,8 @@ export const pgliteNotices = (lite: PGlite): Notices => {
     live: () => true,
     // Already so: PGlite hands a transaction's notices out before its commit is answered.
     heardAll: async () => undefined,
+    // Nothing to wait for whatever was written: no request ever needs heardAll here.
+    writesSent: () => 0,
     close: async () => {
       await Promise.all(stops.map((stop) => stop().catch(() => undefined)));
     },
@@ -88,6 +96,7 @@ const HEARD_ALL_TIMEOUT_MS = 2_000;
 export const postgresNotices = (
   connectionString: string,
   send: (channel: string, payload: string) => Promise<unknown>,
+  writesSent: () => number,
   logger?: Logger,
 ): Notices => {
   const listeners = listenersOf();
@@ -187,6 +196,7 @@ export const postgresNotices = (
       await send(channel, payload).catch(() => marks.get(payload)?.());
       await heard;
     },
+    writesSent,
     close: async () => {
       closed = true;
       releaseMarks();

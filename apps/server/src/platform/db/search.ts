@@ -41,9 +41,13 @@ export const alphabetical = (column: AnyColumn | SQL): SQL => {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (match) => `\\${match}`);
 
-/** True when any of the columns contains the keyword, letter case and Turkish letters aside. */
+/**
+ * True when any of the columns contains the keyword, letter case and Turkish letters aside. In
+ * parentheses: drizzle's `and()` does not wrap its operands, and `mall = $1 and a like $2 or b like $3`
+ * would find other malls' rows by `b`.
+ */
 export const containsKeyword = (columns: readonly (AnyColumn | SQL)[], keyword: string): SQL =>
-  sql.join(
+  sql`(${sql.join(
     columns.map((column) => sql`${foldedColumn(column)} like ${`%${escapeLike(foldText(keyword))}%`}`),
     sql` or `,
-  );
+  )})`;

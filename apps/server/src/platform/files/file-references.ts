@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { admins } from '../../modules/admins/admins.tables';
 import { campaigns } from '../../modules/campaigns/campaigns.tables';
 import { locations } from '../../modules/locations/locations.tables';
+import { receipts } from '../../modules/receipts/receipts.tables';
 import { stores } from '../../modules/stores/stores.tables';
 import type { Database } from '../db/database';
 import { FILES_PATH } from './file-names';
@@ -26,6 +27,8 @@ export const fileReferences: FileReference[] = [
   { column: stores.store_logo, holds: 'url' },
   { column: campaigns.campaign_images, holds: 'url', list: true },
   { column: campaigns.campaign_scratch_images, holds: 'url', list: true },
+  { column: receipts.receipt_photo, holds: 'name' },
+  { column: receipts.receipt_thumbnail, holds: 'name' },
 ];
 
 const isReferenced = (references: readonly FileReference[]): SQL =>

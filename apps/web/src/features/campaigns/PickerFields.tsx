@@ -1,3 +1,4 @@
+import { loyaltyTierTitle } from '@avlu/contracts';
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
@@ -10,6 +11,7 @@ import { usePermissions } from '../../lib/permissions';
 import { channelName, channels, everyRow } from '../channels/channels.resource';
 import { useAllCouponProviders } from '../coupon-providers/coupon-providers.resource';
 import { matchesFolded } from '../geo';
+import { useAllTiers } from '../loyalty/tiers.resource';
 import { categoryName, useAllStoreCategories, useAllStores } from '../stores/stores.resource';
 
 type Picked = { names: Map<string, string>; loading: boolean; failed?: string };
@@ -148,6 +150,25 @@ export const ChannelsField = <T extends FieldValues>(props: IdsFieldProps<T>) =>
       names={names}
       loading={allowed && list.isPending}
       failed={!allowed || list.isError ? t('form.channelsUnavailable') : undefined}
+    />
+  );
+};
+
+/** The mall's loyalty tiers (`GET /loyalty-tier`), by their title in the screen's language. */
+export const TiersField = <T extends FieldValues>(props: IdsFieldProps<T>) => {
+  const { t } = useTranslation('loyalty');
+  const language = useLanguage();
+  const all = useAllTiers();
+  const names = useMemo(
+    () => new Map((all.data ?? []).map((row) => [row._id, loyaltyTierTitle(row, language)])),
+    [all.data, language],
+  );
+  return (
+    <IdsField<T>
+      {...props}
+      names={names}
+      loading={all.isPending}
+      failed={all.isError ? t('resetPoints.tiersUnavailable') : undefined}
     />
   );
 };

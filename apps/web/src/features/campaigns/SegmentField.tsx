@@ -19,8 +19,11 @@ const COUNT_DELAY = 400;
  */
 export const SegmentField = <T extends FieldValues>({
   name,
+  emptyText,
 }: {
   name: Parameters<typeof useController<T>>[0]['name'];
+  /** What the builder says with no condition, already translated; by default, the campaign's words. */
+  emptyText?: string;
 }) => {
   const { t } = useTranslation('campaigns');
   const { field, fieldState } = useController<T>({ name });
@@ -46,7 +49,7 @@ export const SegmentField = <T extends FieldValues>({
         draft={draft}
         onChange={change}
         title={label}
-        emptyText={t('form.segmentNone')}
+        emptyText={emptyText ?? t('form.segmentNone')}
         summary={canCount ? <SegmentCount filter={counted} /> : undefined}
       />
       {fieldState.error?.message && (

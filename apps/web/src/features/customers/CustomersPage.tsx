@@ -1,12 +1,10 @@
 import type { Customer, CustomerListQuery, SegmentFilter } from '@avlu/contracts';
-import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import PhoneInTalkOutlinedIcon from '@mui/icons-material/PhoneInTalkOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -15,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { DataTable } from '../../lib/data-table';
-import { useExport } from '../../lib/excel/use-export';
+import { ExportButton } from '../../lib/excel/ExportButton';
 import { formatDate } from '../../lib/i18n/dates';
 import { usePermissions } from '../../lib/permissions';
 import { ConsentIcons } from './ConsentIcons';
@@ -166,26 +164,14 @@ function FilterCard({ filter }: { filter: SegmentFilter }) {
   );
 }
 
-function ExportButton({ filter, keyword }: { filter: SegmentFilter; keyword: string }) {
+function CustomersExportButton({ filter, keyword }: { filter: SegmentFilter; keyword: string }) {
   const { t } = useTranslation('customers');
-  const exporting = useExport();
   return (
-    <Button
-      variant="outlined"
-      onClick={() =>
-        exporting.run({
-          download: (onProgress) => exportCustomers({ filter, ...(keyword && { keyword }) }, onProgress),
-          done: t('export.done'),
-        })
-      }
-      disabled={exporting.busy}
-      startIcon={
-        exporting.busy ? <CircularProgress size={16} color="inherit" /> : <FileDownloadOutlinedIcon />
-      }
-      aria-live="polite"
-    >
-      {exporting.progress ?? t('export.button')}
-    </Button>
+    <ExportButton
+      label={t('export.button')}
+      download={(onProgress) => exportCustomers({ filter, ...(keyword && { keyword }) }, onProgress)}
+      done={t('export.done')}
+    />
   );
 }
 
@@ -232,7 +218,7 @@ export default function CustomersPage() {
             label={t('list.title')}
             searchDelay={SMART_SEARCH_DELAY}
             searchPlaceholder={t('list.searchPlaceholder')}
-            toolbar={<ExportButton filter={filter} keyword={keyword} />}
+            toolbar={<CustomersExportButton filter={filter} keyword={keyword} />}
             rowHref={(row) => `/customers/${row._id}/detail`}
           />
         </Card>

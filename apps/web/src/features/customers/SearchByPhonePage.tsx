@@ -1,13 +1,11 @@
-import { type Customer, checkPhoneBody } from '@avlu/contracts';
+import type { Customer } from '@avlu/contracts';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
-import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
@@ -15,12 +13,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/page-header/PageHeader';
-import { isApiError } from '../../lib/api';
-import { Form, SubmitButton, TextField, useZodForm } from '../../lib/form';
 import { formatDate } from '../../lib/i18n/dates';
 import { usePermissions } from '../../lib/permissions';
 import { ConsentIcons } from './ConsentIcons';
-import { checkPhone, displayPhone, fullName } from './customers.resource';
+import { displayPhone, fullName } from './customers.resource';
+import { PhoneLookup, type PhoneLookupResult } from './PhoneLookup';
 
 function CustomerSummary({ customer }: { customer: Customer }) {
   const { t } = useTranslation('customers');
@@ -65,22 +62,11 @@ export default function SearchByPhonePage() {
   const { canVisit } = usePermissions();
   const [customer, setCustomer] = useState<Customer | null>(null);
   const [missing, setMissing] = useState<string | null>(null);
-  const form = useZodForm(checkPhoneBody, { defaultValues: { customer_phone: '' } });
-
-  const search = async ({ customer_phone }: { customer_phone: string }) => {
-    // Spec §8: an error clears the current customer.
-    setCustomer(null);
-    setMissing(null);
-    try {
-      setCustomer(await checkPhone(customer_phone));
-    } catch (error) {
-      if (isApiError(error) && error.code === 'CUSTOMER_NOT_FOUND') {
-        setMissing(customer_phone);
-        enqueueSnackbar(t('byPhone.notRegistered'), { variant: 'warning' });
-        return;
-      }
-      throw error;
-    }
+  const onResult = (result: PhoneLookupResult) => {
+    setCustomer(result && 'customer' in result ? result.customer : null);
+    setMissing(result && 'missingPhone' in result ? result.missingPhone : null);
+    if (result && 'missingPhone' in result)
+      enqueueSnackbar(t('byPhone.notRegistered'), { variant: 'warning' });
   };
 
   return (
@@ -90,35 +76,13 @@ export default function SearchByPhonePage() {
         crumbs={[{ label: t('title'), to: '/customers' }, { label: t('byPhone.title') }]}
       />
       <Stack spacing={3} sx={{ maxWidth: 960 }}>
-        <Card sx={{ p: 3 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {t('byPhone.intro')}
-          </Typography>
-          <Form form={form} onSubmit={search} warnOnLeave={false}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-              <TextField
-                name="customer_phone"
-                label="customers:byPhone.phone"
-                placeholder={t('byPhone.placeholder')}
-                type="tel"
-                autoComplete="off"
-                autoFocus
-                slotProps={{
-                  input: {
-                    startAdornment: (
-                      <InputAdornment position="start">
-                        <PhoneOutlinedIcon fontSize="small" />
-                      </InputAdornment>
-                    ),
-                  },
-                }}
-              />
-              <SubmitButton sx={{ minWidth: 160, height: 56, flexShrink: 0 }}>
-                {t('byPhone.submit')}
-              </SubmitButton>
-            </Stack>
-          </Form>
-        </Card>
+        <PhoneLookup
+          intro={t('byPhone.intro')}
+          label="customers:byPhone.phone"
+          placeholder={t('byPhone.placeholder')}
+          submitLabel={t('byPhone.submit')}
+          onResult={onResult}
+        />
         {customer && <CustomerSummary customer={customer} />}
         {missing && (
           <Alert

@@ -46,12 +46,14 @@ describe('dashboard shortcuts', () => {
   });
 
   it('leads each card to the first screen of its group that the role may use', async () => {
-    open(roleWith('modules:dashboard', 'modules:customers:customer-list', 'modules:loyalty:receipts'));
+    open(
+      roleWith('modules:dashboard', 'modules:customers:customer-list', 'modules:marketing:sms-notifications'),
+    );
     const cards = await shortcutCards();
-    // Fişler belongs to the role but is not built; Telefonla Ara is built but not the role's.
+    // SMS Bildirimleri belongs to the role but is not built; Telefonla Ara is built but not the role's.
     expect(cards).toEqual([{ title: 'Müşteriler', href: '/customers/filter' }]);
     expect(screen.getByText('Müşteri Listesi')).toBeInTheDocument();
-    expect(screen.queryByText(/Telefonla Ara|Fişler/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Telefonla Ara|SMS Bildirimleri/)).not.toBeInTheDocument();
   });
 
   it('adds the settings for the system admin, still only where a screen exists', async () => {

@@ -1,4 +1,7 @@
 import { type LoyaltyTier, type LoyaltyTierInput, loyaltyTier, loyaltyTierInput } from '@avlu/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { type ApiError, api } from '../../lib/api';
 import { defineResource, filterList } from '../../lib/resource';
 
 /**
@@ -17,3 +20,12 @@ export const tiers = defineResource<LoyaltyTier, LoyaltyTierInput>({
     removed: 'loyalty:tiers.removed',
   },
 });
+
+/** Every tier of the mall, by priority (`GET /loyalty-tier`), for the pickers; refreshed with the tiers' lists. */
+export const useAllTiers = () =>
+  useQuery<LoyaltyTier[], ApiError>({
+    queryKey: [...tiers.keys.lists(), 'all'],
+    queryFn: ({ signal }) =>
+      api.get('/loyalty-tier', { schema: z.array(loyaltyTier), signal, dedupe: false }),
+    staleTime: 60_000,
+  });

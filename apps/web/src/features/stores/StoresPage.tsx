@@ -6,13 +6,11 @@ import {
   storeSortKeys,
 } from '@avlu/contracts';
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
-import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -22,7 +20,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
-import { useExport } from '../../lib/excel/use-export';
+import { ExportButton } from '../../lib/excel/ExportButton';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { categoryName, exportStores, stores, useAllStoreCategories } from './stores.resource';
 
@@ -128,7 +126,6 @@ function Filters({ filter }: { filter: ReturnType<typeof useFilter> }) {
   const { t } = useTranslation('stores');
   const language = useLanguage();
   const categories = useAllStoreCategories();
-  const exporting = useExport();
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
       <TextField
@@ -158,30 +155,20 @@ function Filters({ filter }: { filter: ReturnType<typeof useFilter> }) {
         <MenuItem value="true">{t('active')}</MenuItem>
         <MenuItem value="false">{t('inactive')}</MenuItem>
       </TextField>
-      <Button
-        variant="outlined"
-        disabled={exporting.busy}
-        startIcon={
-          exporting.busy ? <CircularProgress size={16} color="inherit" /> : <FileDownloadOutlinedIcon />
+      <ExportButton
+        label={t('actions.export')}
+        download={(onProgress) =>
+          exportStores(
+            {
+              filter: filter.filter,
+              ...(filter.keyword && { keyword: filter.keyword }),
+              ...(filter.orderBy && { orderBy: filter.orderBy, order: filter.order }),
+            },
+            onProgress,
+          )
         }
-        aria-live="polite"
-        onClick={() =>
-          exporting.run({
-            download: (onProgress) =>
-              exportStores(
-                {
-                  filter: filter.filter,
-                  ...(filter.keyword && { keyword: filter.keyword }),
-                  ...(filter.orderBy && { orderBy: filter.orderBy, order: filter.order }),
-                },
-                onProgress,
-              ),
-            done: t('exported'),
-          })
-        }
-      >
-        {exporting.progress ?? t('actions.export')}
-      </Button>
+        done={t('exported')}
+      />
     </Stack>
   );
 }

@@ -21,11 +21,12 @@ describe('sidebar entries', () => {
     expect(shown).toEqual(
       expect.arrayContaining(['dashboard', 'customerList', 'channels', 'campaigns', 'locations']),
     );
-    for (const unbuilt of ['receipts', 'agreements', 'qrCodes', 'smsNotifications', 'surveys'])
+    for (const unbuilt of ['agreements', 'qrCodes', 'smsNotifications', 'surveys'])
       expect(shown).not.toContain(unbuilt);
     expect(hasScreen('/customers/filter')).toBe(true);
     expect(hasScreen('/campaigns/list')).toBe(true);
-    expect(hasScreen('/loyalty/receipts')).toBe(false);
+    expect(hasScreen('/loyalty/receipts')).toBe(true);
+    expect(hasScreen('/qr-codes')).toBe(false);
   });
 
   it('cuts groups down to their permitted screens and drops empty ones', () => {
