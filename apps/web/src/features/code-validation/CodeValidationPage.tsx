@@ -23,7 +23,16 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -420,7 +429,7 @@ function RedeemedCard({ redeemed, onNewCode }: { redeemed: Redeemed; onNewCode: 
   // The card that held the focus is gone: it goes to this one's title, which is read out. Not to the
   // button: a button focused from the keyboard pulsates for as long as it keeps the focus.
   const title = useRef<HTMLHeadingElement>(null);
-  useEffect(() => title.current?.focus(), []);
+  useLayoutEffect(() => title.current?.focus(), []);
   return (
     <Card component="section" aria-labelledby={titleId}>
       <CardContent>

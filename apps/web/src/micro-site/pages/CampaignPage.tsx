@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { CouponCard } from '../campaigns/CouponCard';
 import { DetailRow } from '../campaigns/DetailRow';
 import { CAMPAIGNS_PATH, useMicroSiteGet, useStores } from '../campaigns/data';
@@ -98,7 +98,8 @@ function Join({
   const [refusal, setRefusal] = useState<string | null>(null);
   const [coupon, setCoupon] = useState<CustomerCoupon | null>(null);
   const result = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
+  // In the commit that shows the code, so nothing sees the heading before it has the focus.
+  useLayoutEffect(() => {
     if (coupon) result.current?.focus();
   }, [coupon]);
 
