@@ -12,6 +12,7 @@ import {
 import { and, count, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AuditRequest, audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
+import { keptSelect, pageParams, partQuery } from '../../platform/db/kept-select';
 import { listOrder, listSource } from '../../platform/db/list';
 import { alphabetical, foldedColumn, foldText } from '../../platform/db/search';
 import { AppError, notFound } from '../../platform/errors';
@@ -132,6 +133,10 @@ export const segmentFactsOf = (locationId: string, filter: SegmentFilter | undef
     segmentWhere(filter, { today, columns: factColumns }),
   ) as SQL;
 
+/** What the list's page and total keep their statements under (kept-select.ts). */
+const customerPage = {};
+const customerTotal = { count: count() };
+
 export const listCustomers = async (
   db: Database,
   mall: Mall,
@@ -140,23 +145,49 @@ export const listCustomers = async (
   const today = mallToday(mall);
   const where = and(segmentOf(mall._id, query.filter, today), keywordWhere(query.keyword, query.searchType));
   const { limit, currentPage } = query.pagination;
-  // The page and its total as two queries, side by side on PostgreSQL's pool. The total counts up to
-  // one past the cap: an exact count of a broad segment reads a million rows for a 25-row page.
+  const offset = (currentPage - 1) * limit;
+  const filter = partQuery(where);
+  const order = listOrder(customerList, query);
+  const fields = customerFields(today);
+  // The page and its total as two queries, side by side on PostgreSQL's pool, each statement kept per
+  // shape (kept-select.ts). The total counts up to one past the cap: an exact count of a broad
+  // segment reads a million rows for a 25-row page.
+  const pageParameters = [today, ...filter.params, ...partQuery(order).params, ...pageParams(limit, offset)];
   const [rows, [total]] = await Promise.all([
-    db
-      .select(customerFields(today))
-      .from(customers)
-      .where(where)
-      .orderBy(...listOrder(customerList, query))
-      .limit(limit)
-      .offset((currentPage - 1) * limit),
-    db.select({ count: count() }).from(
-      db
-        .select({ one: sql`1` })
-        .from(customers)
-        .where(where)
-        .limit(CUSTOMER_LIST_TOTAL_CAP + 1)
-        .as('counted'),
+    keptSelect(
+      db,
+      {
+        owner: customerPage,
+        fields,
+        shape: `${query.orderBy ?? ''} ${query.order ?? ''} ${pageParameters.length} ${filter.sql}`,
+        params: pageParameters,
+      },
+      () =>
+        db
+          .select(fields)
+          .from(customers)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+    ),
+    keptSelect(
+      db,
+      {
+        owner: customerTotal,
+        fields: customerTotal,
+        shape: filter.sql,
+        params: [...filter.params, CUSTOMER_LIST_TOTAL_CAP + 1],
+      },
+      () =>
+        db.select(customerTotal).from(
+          db
+            .select({ one: sql`1` })
+            .from(customers)
+            .where(where)
+            .limit(CUSTOMER_LIST_TOTAL_CAP + 1)
+            .as('counted'),
+        ),
     ),
   ]);
   return {

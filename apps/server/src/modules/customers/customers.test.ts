@@ -1,6 +1,7 @@
 import { CUSTOMER_IDS_CAP, CUSTOMER_LIST_TOTAL_CAP, type Location } from '@avlu/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/helper';
 import { admins } from '../admins/admins.tables';
 import { auditLog } from '../audit/audit.tables';
@@ -119,6 +120,27 @@ describe('POST /api/customer/filter', () => {
     expect(names(await filter({ keyword: 'cagla@' }, local))).toEqual(['Çağla']);
     expect(names(await filter({ keyword: 'ozturk', searchType: 'name' }, local))).toEqual(['Çağla']);
     expect(names(await filter({ keyword: 'ozturk', searchType: 'email' }, local))).toEqual([]);
+  });
+
+  it('builds the page’s statements once per shape, each call answered with its own values', async () => {
+    const page = { pagination: { limit: 1, currentPage: 2 }, orderBy: 'customer_name', order: 'asc' };
+    await filter({ ...page, keyword: 'a' }, local);
+    const builds = vi.spyOn(PgDialect.prototype, 'buildSelectQuery');
+    try {
+      // The same shape as above (keyword, sort, a page past the first), other values: nothing built.
+      const withC = await filter({ ...page, keyword: 'ç' }, local);
+      const secondWithE = await filter(
+        { ...page, pagination: { limit: 2, currentPage: 2 }, keyword: 'e' },
+        local,
+      );
+      expect(builds).not.toHaveBeenCalled();
+      expect(withC.json()).toMatchObject({ data: [], pagination: { total: 1, currentPage: 2 } });
+      // 'e' is in Çağla's e-mail, istanbul Şen's surname and Mehmet: in Turkish order, the second page.
+      expect(secondWithE.json().pagination).toEqual({ total: 3, limit: 2, currentPage: 2, totalPages: 2 });
+      expect(names(secondWithE)).toEqual(['Mehmet']);
+    } finally {
+      builds.mockRestore();
+    }
   });
 
   it('finds a phone fragment written with the national 0 and spaces', async () => {

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/helper';
 
 /** The shared list query, through the first real list: GET /api/core/locations. */
@@ -76,6 +77,33 @@ describe('list query', () => {
   it('counts only what the keyword finds', async () => {
     const { body } = await list('keyword=test%20park&limit=5');
     expect(body.pagination).toEqual({ total: 19, limit: 5, currentPage: 1, totalPages: 4 });
+  });
+
+  it('builds a page’s statement once per shape and answers each call with its own values', async () => {
+    await list('orderBy=createdAt'); // the signed-in session is read and kept
+    const builds = vi.spyOn(PgDialect.prototype, 'buildSelectQuery');
+    try {
+      const first = await list('keyword=test%20park&orderBy=location_name&order=desc&limit=4&currentPage=2');
+      expect(builds).toHaveBeenCalledTimes(1);
+      // The same shape (keyword, sort, direction, a page past the first) with other values: no new
+      // build, and their own rows.
+      const second = await list('keyword=park&orderBy=location_name&order=desc&limit=5&currentPage=3');
+      expect(builds).toHaveBeenCalledTimes(1);
+      expect(namesOf(first.body)).toEqual(['Test Park 15', 'Test Park 14', 'Test Park 13', 'Test Park 12']);
+      expect(namesOf(second.body)).toEqual([
+        'Test Park 09',
+        'Test Park 08',
+        'Test Park 07',
+        'Test Park 06',
+        'Test Park 05',
+      ]);
+      expect(second.body.pagination).toEqual({ total: 19, limit: 5, currentPage: 3, totalPages: 4 });
+      // Another direction is another shape.
+      await list('keyword=park&orderBy=location_name&order=asc&limit=4&currentPage=2');
+      expect(builds).toHaveBeenCalledTimes(2);
+    } finally {
+      builds.mockRestore();
+    }
   });
 
   it.each([

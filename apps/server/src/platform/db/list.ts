@@ -4,6 +4,7 @@ import { type AnyColumn, and, asc, Column, count, desc, is, type SQL, sql } from
 import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Database } from './database';
+import { keptSelect, pageParams, partQuery } from './kept-select';
 import { containsKeyword } from './search';
 
 /**
@@ -54,6 +55,49 @@ export const listOrder = <SortKey extends string>(
   return [first, direction(source.uniqueKey)];
 };
 
+/** Each source's selection with the list's total riding along every row. */
+const withTotals = new WeakMap<object, SelectedFields>();
+const withTotal = (source: ListSource<SelectedFields, string>) => {
+  let fields = withTotals.get(source);
+  if (!fields) {
+    fields = { ...source.fields, listTotal: sql<number>`count(*) over ()`.mapWith(Number) };
+    withTotals.set(source, fields);
+  }
+  return fields;
+};
+
+/** One page's rows, each with the list's total as `listTotal`; its statement kept per shape (kept-select.ts). */
+const pageRows = <SortKey extends string>(
+  db: Database,
+  source: ListSource<SelectedFields, SortKey>,
+  request: ListRequest<SortKey>,
+  filter: SQL | undefined,
+): Promise<Record<string, unknown>[]> => {
+  const { limit, currentPage } = request.pagination;
+  const offset = (currentPage - 1) * limit;
+  const fields = withTotal(source);
+  const order = listOrder(source, request);
+  const where = partQuery(filter);
+  const params = [...where.params, ...partQuery(order).params, ...pageParams(limit, offset)];
+  return keptSelect(
+    db,
+    {
+      owner: source,
+      fields,
+      shape: `${request.orderBy ?? ''} ${request.order ?? ''} ${params.length} ${where.sql}`,
+      params,
+    },
+    () =>
+      db
+        .select(fields)
+        .from(source.table)
+        .where(filter)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+  );
+};
+
 /**
  * One page of a list with its total, in one round trip: the total rides along each row as a window
  * count. Only a page past the end, which has no row to carry it, costs a second count query.
@@ -64,24 +108,17 @@ export const listPage = async <Fields extends SelectedFields, SortKey extends st
   request: ListRequest<SortKey>,
   where?: SQL,
 ): Promise<ListResponse<SelectResultFields<Fields>>> => {
-  const { limit, currentPage } = request.pagination;
   const keyword = request.keyword?.trim();
   const filter = and(where, keyword ? containsKeyword(source.search, keyword) : undefined);
-  const rows = await db
-    .select({ ...source.fields, listTotal: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(source.table)
-    .where(filter)
-    .orderBy(...listOrder(source, request))
-    .limit(limit)
-    .offset((currentPage - 1) * limit);
+  const rows: { listTotal?: number }[] = await pageRows(db, source, request, filter);
   const total =
     rows[0]?.listTotal ??
-    (currentPage === 1
+    (request.pagination.currentPage === 1
       ? 0
       : ((await db.select({ total: count() }).from(source.table).where(filter))[0]?.total ?? 0));
   // The count goes as it came, last: deleting an object's newest property is a step back in V8, where
   // an object rest copies every field (a cost each list row paid).
-  for (const row of rows) delete (row as { listTotal?: number }).listTotal;
+  for (const row of rows) delete row.listTotal;
   const data = rows as SelectResultFields<Fields>[];
   return { data, pagination: paginationOf(total, request.pagination) };
 };
