@@ -26,6 +26,7 @@ import { locationRoutes } from './modules/locations/locations.routes';
 import { findLocation, keptLocations } from './modules/locations/locations.service';
 import { giftRoutes } from './modules/loyalty/gifts.routes';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
+import { loyaltyCustomerListRoutes } from './modules/loyalty/loyalty-customers.routes';
 import { resetPointRoutes } from './modules/loyalty/reset-points.routes';
 import { microSiteRoutes } from './modules/micro-site/micro-site.routes';
 import { microSiteAuth } from './modules/micro-site/micro-site-auth';
@@ -104,6 +105,7 @@ const modules = [
   couponProviderRoutes,
   loyaltyRoutes,
   giftRoutes,
+  loyaltyCustomerListRoutes,
   resetPointRoutes,
   pointProviderRoutes,
   receiptRoutes,

@@ -30,6 +30,7 @@ export * from './i18n/messages';
 export * from './locations/location';
 export * from './loyalty/gifts';
 export * from './loyalty/ledger';
+export * from './loyalty/loyalty-customers';
 export * from './loyalty/point-providers';
 export * from './loyalty/receipt-points';
 export * from './loyalty/receipts';

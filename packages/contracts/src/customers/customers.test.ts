@@ -55,6 +55,27 @@ describe('segment filter', () => {
     expect(segmentFilter.safeParse([{ field: 'shoe_size', in: [42] }]).success).toBe(false);
     expect(segmentFilter.safeParse([{ field: 'is_parent', value: true, extra: 1 }]).success).toBe(false);
   });
+  it('parses the loyalty conditions: tier ids, a balance range and receipts in a period', () => {
+    const filter = [
+      { field: 'loyalty_tier', in: ['65a000000000000000000001'] },
+      { field: 'point_balance', min: 100, max: 5000 },
+      { field: 'receipts', from: '2026-01-01', to: '2026-03-31', count: { min: 2 }, amount: { max: 1500.5 } },
+      { field: 'receipts' },
+    ];
+    expect(segmentFilter.parse(filter)).toEqual(filter);
+  });
+  it('refuses loyalty conditions out of shape', () => {
+    for (const condition of [
+      { field: 'loyalty_tier', in: [] },
+      { field: 'loyalty_tier', in: ['not-an-id'] },
+      { field: 'point_balance', min: -1 },
+      { field: 'point_balance', max: 1.5 },
+      { field: 'receipts', from: '2026-02-30' },
+      { field: 'receipts', count: { min: 1, extra: 2 } },
+      { field: 'receipts', amount: { min: -5 } },
+    ])
+      expect(segmentFilter.safeParse([condition]).success, JSON.stringify(condition)).toBe(false);
+  });
   it('rides in the customer list query', () => {
     const query = customerListQuery.parse({
       filter: [{ field: 'birthday_month', in: [3] }],

@@ -42,6 +42,18 @@ export const segmentCondition = z.discriminatedUnion('field', [
   z.strictObject({ field: z.literal('is_parent'), value: z.boolean() }),
   z.strictObject({ field: z.literal('has_vehicle'), value: z.boolean() }),
   z.strictObject({ field: z.literal('is_developer'), value: z.boolean() }),
+  // Loyalty (issue 14 #7): the customer's tier, their spendable points (no balance row is 0), and
+  // their approved receipts issued in a period (days inclusive, the mall's calendar): how many and for
+  // how much. A receipts condition with neither range means at least one such receipt.
+  z.strictObject({ field: z.literal('loyalty_tier'), in: z.array(objectId).min(1).max(200) }),
+  z.strictObject({ field: z.literal('point_balance'), ...range(z.number().int().min(0).max(1_000_000_000)) }),
+  z.strictObject({
+    field: z.literal('receipts'),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    count: z.strictObject(range(z.number().int().min(0).max(1_000_000))).optional(),
+    amount: z.strictObject(range(z.number().min(0).max(10_000_000_000))).optional(),
+  }),
 ]);
 export type SegmentCondition = z.infer<typeof segmentCondition>;
 

@@ -63,6 +63,23 @@ describe('segmentWhere', () => {
     );
   });
 
+  it('reads loyalty conditions from the customer’s balance row and approved receipts, by customer id on either table', () => {
+    const query = render(
+      [
+        { field: 'point_balance', min: 100 },
+        { field: 'receipts', from: '2026-01-01', count: { min: 2 } },
+      ],
+      factColumns,
+    );
+    expect(query?.sql).toBe(
+      '(coalesce((select "point_balances"."point_balance" from "point_balances" where "point_balances"."customer_id" = "customer_facts"."customer_id"), 0) >= $1 and (select count(*) from "receipts" where ("receipts"."customer_id" = "customer_facts"."customer_id" and "receipts"."receipt_status" = $2 and "receipts"."receipt_day" >= $3)) >= $4)',
+    );
+    expect(query?.params).toEqual([100, 'approved', '2026-01-01', 2]);
+    expect(render([{ field: 'receipts' }])?.sql).toBe(
+      'exists (select 1 from "receipts" where ("receipts"."customer_id" = "customers"."_id" and "receipts"."receipt_status" = $1))',
+    );
+  });
+
   it('reads the same conditions from customer_facts, with the stored month and vehicle flag', () => {
     const query = render(
       [

@@ -1,5 +1,7 @@
 import type { SegmentCondition, SegmentFilter, SegmentNode } from '@avlu/contracts';
 import { and, eq, getTableColumns, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { pointBalances } from '../loyalty/loyalty.tables';
+import { receipts } from '../receipts/receipts.tables';
 import { customerFacts, customers } from './customers.tables';
 
 type Field = SegmentCondition['field'];
@@ -29,13 +31,15 @@ export type SegmentColumns = {
     | 'customer_province'
     | 'customer_district'
     | 'customer_locality'
-    | 'channel_id']: Operand;
+    | 'channel_id'
+    | 'customer_id']: Operand;
 };
 
 export const customerColumns: SegmentColumns = {
   ...getTableColumns(customers),
   customer_birth_month: sql`extract(month from ${customers.customer_birthdate})::smallint`,
   customer_has_vehicle: sql`(${customers.customer_vehicle_plate} is not null)`,
+  customer_id: customers._id,
 };
 export const factColumns: SegmentColumns = getTableColumns(customerFacts);
 
@@ -56,6 +60,29 @@ const between = (column: Operand, min?: unknown, max?: unknown) =>
  */
 const yearsAgo = (today: string, years: number) =>
   sql`(${today}::date - make_interval(years => ${years}))::date`;
+
+/**
+ * A customer's balance row read for the customer at hand (its primary key): one index probe per
+ * customer the other conditions leave, and no row for one who never had points.
+ */
+const balanceRow = (expression: SQL, customerId: Operand) =>
+  sql`(select ${expression} from ${pointBalances} where ${pointBalances.customer_id} = ${customerId})`;
+
+/**
+ * The customer's approved receipts issued in the period (`receipt_day`, the mall's calendar day), read
+ * through `receipts_customer` (customer first): `expression` over them, e.g. their count.
+ */
+const approvedReceipts = (
+  expression: SQL,
+  customerId: Operand,
+  period: { from?: string | undefined; to?: string | undefined },
+) =>
+  sql`(select ${expression} from ${receipts} where ${and(
+    eq(receipts.customer_id, customerId),
+    eq(receipts.receipt_status, 'approved'),
+    period.from === undefined ? undefined : gte(receipts.receipt_day, period.from),
+    period.to === undefined ? undefined : lte(receipts.receipt_day, period.to),
+  )})`;
 
 const flag = (column: Operand, value: boolean) => (value ? eq(column, true) : sql`${column} is not true`);
 
@@ -89,6 +116,24 @@ const compilers: { [F in Field]: Compiler<F> } = {
   is_parent: (c, { columns }) => flag(columns.customer_is_parent, c.value),
   has_vehicle: (c, { columns }) => eq(columns.customer_has_vehicle, c.value),
   is_developer: (c, { columns }) => eq(columns.customer_is_developer, c.value),
+  loyalty_tier: (c, { columns }) =>
+    inArray(balanceRow(sql`${pointBalances.loyalty_tier_id}`, columns.customer_id), c.in),
+  point_balance: (c, { columns }) =>
+    between(
+      sql`coalesce(${balanceRow(sql`${pointBalances.point_balance}`, columns.customer_id)}, 0)`,
+      c.min,
+      c.max,
+    ),
+  receipts: (c, { columns }) => {
+    const of = (expression: SQL) => approvedReceipts(expression, columns.customer_id, c);
+    if (c.count === undefined && c.amount === undefined) return sql`exists ${of(sql`1`)}`;
+    return and(
+      c.count === undefined ? undefined : between(of(sql`count(*)`), c.count.min, c.count.max),
+      c.amount === undefined
+        ? undefined
+        : between(of(sql`coalesce(sum(${receipts.receipt_amount}), 0)`), c.amount.min, c.amount.max),
+    );
+  },
 };
 
 const compileCondition = <F extends Field>(

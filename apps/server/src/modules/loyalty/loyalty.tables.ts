@@ -71,8 +71,11 @@ export const pointBalances = pgTable(
       'point_balances_not_negative',
       sql`${table.point_balance} >= 0 and ${table.point_tier_points} >= 0`,
     ),
-    // The loyalty customers' list, sorted by balance within a mall.
+    // The loyalty customers' list (loyalty-customers.service.ts), sorted by balance or by lifetime
+    // points within a mall: read in index order, a page stops after its rows instead of sorting the
+    // mall's million balances. The customer id last is the list's tie-break.
     index('point_balances_mall_balance').on(table.location_id, table.point_balance, table.customer_id),
+    index('point_balances_mall_earned').on(table.location_id, table.point_earned_total, table.customer_id),
     index('point_balances_tier').on(table.loyalty_tier_id),
   ],
 );

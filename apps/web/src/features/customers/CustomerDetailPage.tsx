@@ -23,6 +23,8 @@ import { useConfirmedRemove } from '../../lib/data-table';
 import { formatDate, formatDateTime } from '../../lib/i18n/dates';
 import { usePermissions } from '../../lib/permissions';
 import { CustomerPoints } from '../loyalty/CustomerPoints';
+import { CustomerReceipts } from '../loyalty/CustomerReceipts';
+import { CustomerRedemptions } from '../loyalty/CustomerRedemptions';
 import { ConsentIcons } from './ConsentIcons';
 import { CustomerConsents } from './CustomerConsents';
 import { CustomerCoupons } from './CustomerCoupons';
@@ -37,12 +39,18 @@ import {
   useSetDeveloper,
 } from './customers.resource';
 
-// The receipts and wheel-of-fortune tabs of spec §2 come with the receipts and campaign-mechanics
-// modules: a tab before its module would say "none yet" of a feature that does not exist. The
-// coupons tab lists the codes given at the desks and on the micro-site; the points tab, the ledger
-// (shown to roles with the loyalty customers module, which reads it).
-const tabs = ['profile', 'consents', 'coupons', 'points'] as const;
+// The wheel-of-fortune tab of spec §2 comes with the campaign-mechanics module: a tab before its
+// module would say "none yet" of a feature that does not exist. The coupons tab lists the codes given
+// at the desks and on the micro-site; the loyalty tabs show to the roles whose module reads them: the
+// receipts to the receipts module, the points (the ledger) and the gifts (the redemptions) to the
+// loyalty customers module.
+const tabs = ['profile', 'consents', 'coupons', 'receipts', 'points', 'gifts'] as const;
 type TabKey = (typeof tabs)[number];
+const tabPages: Partial<Record<TabKey, string>> = {
+  receipts: '/loyalty/receipts',
+  points: '/loyalty/customer-loyalty',
+  gifts: '/loyalty/gifted-customer-list',
+};
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -225,7 +233,10 @@ export default function CustomerDetailPage() {
   const id = isObjectId(customerId) ? customerId : undefined;
   const profile = useCustomerProfile(id);
   const { canVisit } = usePermissions();
-  const shownTabs = tabs.filter((key) => key !== 'points' || canVisit('/loyalty/customer-loyalty'));
+  const shownTabs = tabs.filter((key) => {
+    const page = tabPages[key];
+    return page === undefined || canVisit(page);
+  });
   const tab: TabKey = shownTabs.find((key) => key === params.get('tab')) ?? 'profile';
   const crumbs = [
     { label: t('title'), to: '/customers' },
@@ -282,7 +293,9 @@ export default function CustomerDetailPage() {
             {tab === 'profile' && <ProfileFields profile={profile.data} />}
             {tab === 'consents' && <CustomerConsents profile={profile.data} />}
             {tab === 'coupons' && <CustomerCoupons customerId={profile.data._id} />}
+            {tab === 'receipts' && <CustomerReceipts customerId={profile.data._id} />}
             {tab === 'points' && <CustomerPoints customerId={profile.data._id} />}
+            {tab === 'gifts' && <CustomerRedemptions customerId={profile.data._id} />}
           </Box>
         </Card>
       </Stack>

@@ -1,4 +1,5 @@
 import { burnPointsInput, type Customer, type LoyaltyCustomer, type LoyaltyGift } from '@avlu/contracts';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcardOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -26,6 +27,10 @@ import { displayPhone, fullName } from '../customers/customers.resource';
 import { PhoneLookup, type PhoneLookupResult } from '../customers/PhoneLookup';
 import { CustomerPoints } from './CustomerPoints';
 import { useBurnPoints, useBurnPreparation } from './gifts.resource';
+import { LoyaltyCustomersList } from './LoyaltyCustomersList';
+
+/** The customer whose gifts are open: found by phone or picked from the list. */
+type PickedCustomer = Pick<Customer, '_id' | 'customer_name' | 'customer_surname' | 'customer_phone'>;
 
 const burnDialogForm = burnPointsInput.pick({ loyalty_customer_address: true, loyalty_customer_note: true });
 
@@ -117,7 +122,7 @@ function Received({ rows }: { rows: LoyaltyCustomer[] }) {
 }
 
 /** The customer's gifts to take, their points (balance, tier, history) and what they received. */
-function CustomerGifts({ customer }: { customer: Customer }) {
+function CustomerGifts({ customer }: { customer: PickedCustomer }) {
   const { t } = useTranslation('loyalty');
   const language = useLanguage();
   const prep = useBurnPreparation(customer._id);
@@ -209,7 +214,7 @@ function CustomerGifts({ customer }: { customer: Customer }) {
 /** /loyalty/customer-loyalty (spec §2 gift redemption / burn points): find the customer, give a gift. */
 export default function CustomerLoyaltyPage() {
   const { t } = useTranslation('loyalty');
-  const [customer, setCustomer] = useState<Customer | null>(null);
+  const [customer, setCustomer] = useState<PickedCustomer | null>(null);
   const [missing, setMissing] = useState(false);
   const onResult = (result: PhoneLookupResult) => {
     setCustomer(result && 'customer' in result ? result.customer : null);
@@ -226,7 +231,35 @@ export default function CustomerLoyaltyPage() {
           onResult={onResult}
         />
         {missing && <Alert severity="warning">{t('redeem.notFound')}</Alert>}
+        {customer && (
+          <Box>
+            <Button startIcon={<ArrowBackIcon />} onClick={() => setCustomer(null)}>
+              {t('loyaltyCustomers.back')}
+            </Button>
+          </Box>
+        )}
         {customer && <CustomerGifts key={customer._id} customer={customer} />}
+        {!customer && (
+          <Card component="section" aria-label={t('loyaltyCustomers.title')} sx={{ p: 2 }}>
+            <Typography variant="h6" component="h2">
+              {t('loyaltyCustomers.title')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {t('loyaltyCustomers.intro')}
+            </Typography>
+            <LoyaltyCustomersList
+              onOpen={(row) => {
+                setMissing(false);
+                setCustomer({
+                  _id: row.customer_id,
+                  customer_name: row.customer_name,
+                  customer_surname: row.customer_surname,
+                  customer_phone: row.customer_phone,
+                });
+              }}
+            />
+          </Card>
+        )}
       </Stack>
     </>
   );

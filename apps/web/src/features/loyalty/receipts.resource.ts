@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { z } from 'zod';
 import { type ApiError, api, type DownloadProgress } from '../../lib/api';
 import { defineResource, filterList } from '../../lib/resource';
 
@@ -90,3 +91,10 @@ export const dayBound = (day: string, end: 'start' | 'end') => {
 /** `POST /shopping-receipts/export`: the receipts the list's filter and keyword find, as an xlsx. */
 export const exportReceipts = (body: ReceiptExportBody, onProgress: (progress: DownloadProgress) => void) =>
   api.download('POST', '/shopping-receipts/export', { body, onProgress, filename: 'fisler.xlsx' });
+
+/** The customer detail's receipts tab: `GET /customer/receipt/{customerId}`, newest first. */
+export const useCustomerReceipts = (customerId: string) =>
+  useQuery<Receipt[], ApiError>({
+    queryKey: [...receipts.keys.all, 'customer', customerId],
+    queryFn: ({ signal }) => api.get(`/customer/receipt/${customerId}`, { schema: z.array(receipt), signal }),
+  });

@@ -116,11 +116,19 @@ export default {
       reversed: 'The start cannot be after the end.',
       invalid: 'This condition’s value is not valid.',
     },
+    receiptsPeriod: 'Receipt date',
+    receiptsCount: 'Number of receipts',
+    receiptsAmount: 'Total amount (₺)',
+    receiptsHint:
+      'Without a number or an amount, customers with at least one approved receipt in the period are chosen.',
+    unknownTier: 'Deleted tier',
+    tiersUnavailable: 'The loyalty tiers could not be loaded',
     groups: {
       person: 'Person',
       address: 'Address',
       registration: 'Registration and visits',
       permissions: 'Permissions and account',
+      loyalty: 'Loyalty',
     },
     kinds: {
       gender: 'Gender',
@@ -138,6 +146,9 @@ export default {
       is_parent: 'Parent',
       has_vehicle: 'Has a vehicle',
       is_developer: 'Developer account',
+      loyalty_tier: 'Loyalty tier',
+      point_balance: 'Points balance',
+      receipts: 'Approved receipts',
     },
   },
   export: {
@@ -173,6 +184,7 @@ export default {
       receipts: 'Receipts',
       coupons: 'Coupons',
       points: 'Points',
+      gifts: 'Gifts',
       wheel: 'Wheel of fortune rights',
     },
     registeredOn: 'Registered on {{date}}',

@@ -3,6 +3,7 @@ import {
   consentTypes,
   customerFrequencies,
   customerGenders,
+  loyaltyTierTitle,
   type SegmentCondition,
 } from '@avlu/contracts';
 import AddIcon from '@mui/icons-material/Add';
@@ -23,6 +24,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n/use-language';
+import { useAllTiers } from '../../loyalty/tiers.resource';
 import { useChannelNames } from '../channel-names';
 import { ChoiceChips, DateRangeEditor, MultiPick, NumberRangeEditor, SingleSelect, YesNo } from './editors';
 import { usePlaceOptions } from './place-options';
@@ -45,9 +47,102 @@ const menuGroups: { key: string; kinds: ConditionKind[] }[] = [
   { key: 'address', kinds: ['province', 'district', 'locality'] },
   { key: 'registration', kinds: ['channel', 'registered_at', 'frequency', 'has_vehicle'] },
   { key: 'permissions', kinds: ['consent', 'is_developer'] },
+  { key: 'loyalty', kinds: ['loyalty_tier', 'point_balance', 'receipts'] },
 ];
 
 const months = Array.from({ length: 12 }, (_, i) => i + 1);
+
+/** The tier condition's picker: the mall's tiers, asked for only once such a condition is added. */
+function TierPick({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: readonly string[];
+  onChange: (value: string[]) => void;
+}) {
+  const { t } = useTranslation('customers');
+  const language = useLanguage();
+  const tiers = useAllTiers();
+  const names = useMemo(
+    () => new Map((tiers.data ?? []).map((tier) => [tier._id, loyaltyTierTitle(tier, language)])),
+    [tiers.data, language],
+  );
+  return (
+    <MultiPick
+      label={label}
+      options={[...names.keys()]}
+      loading={tiers.isPending}
+      labelOf={(id) => names.get(id) ?? t('filter.unknownTier')}
+      helperText={tiers.isError ? t('filter.tiersUnavailable') : undefined}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
+/** Approved receipts in a period: from–to, and how many or for how much (either, both or neither). */
+function ReceiptsEditor({
+  condition,
+  onChange,
+}: {
+  condition: Extract<SegmentCondition, { field: 'receipts' }>;
+  onChange: (condition: SegmentCondition) => void;
+}) {
+  const { t } = useTranslation('customers');
+  const range = <Range extends { min?: number; max?: number }>(value: Range) =>
+    value.min === undefined && value.max === undefined ? undefined : value;
+  return (
+    <Stack spacing={1.5}>
+      <DateRangeEditor
+        label={t('filter.receiptsPeriod')}
+        value={{ min: condition.from, max: condition.to }}
+        onChange={({ min, max }) => {
+          const { from: _from, to: _to, ...rest } = condition;
+          onChange({
+            ...rest,
+            ...(min === undefined ? {} : { from: min }),
+            ...(max === undefined ? {} : { to: max }),
+          });
+        }}
+      />
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+        <Typography variant="body2" sx={{ minWidth: 90 }}>
+          {t('filter.receiptsCount')}
+        </Typography>
+        <NumberRangeEditor
+          label={t('filter.receiptsCount')}
+          max={1_000_000}
+          value={condition.count ?? {}}
+          onChange={(count) => {
+            const { count: _count, ...rest } = condition;
+            const next = range(count);
+            onChange(next ? { ...rest, count: next } : rest);
+          }}
+        />
+      </Stack>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+        <Typography variant="body2" sx={{ minWidth: 90 }}>
+          {t('filter.receiptsAmount')}
+        </Typography>
+        <NumberRangeEditor
+          label={t('filter.receiptsAmount')}
+          max={10_000_000_000}
+          value={condition.amount ?? {}}
+          onChange={(amount) => {
+            const { amount: _amount, ...rest } = condition;
+            const next = range(amount);
+            onChange(next ? { ...rest, amount: next } : rest);
+          }}
+        />
+      </Stack>
+      <Typography variant="caption" color="text.secondary">
+        {t('filter.receiptsHint')}
+      </Typography>
+    </Stack>
+  );
+}
 
 type EditorProps = {
   condition: SegmentCondition;
@@ -173,6 +268,25 @@ function ConditionEditor({ condition, onChange, places }: EditorProps) {
           />
         </Stack>
       );
+    case 'loyalty_tier':
+      return (
+        <TierPick
+          label={label}
+          value={condition.in}
+          onChange={(value) => onChange({ ...condition, in: value })}
+        />
+      );
+    case 'point_balance':
+      return (
+        <NumberRangeEditor
+          label={label}
+          max={1_000_000_000}
+          value={condition}
+          onChange={(range) => onChange({ field: 'point_balance', ...range })}
+        />
+      );
+    case 'receipts':
+      return <ReceiptsEditor condition={condition} onChange={onChange} />;
     case 'is_parent':
     case 'has_vehicle':
     case 'is_developer':

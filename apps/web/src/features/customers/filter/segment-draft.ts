@@ -17,6 +17,9 @@ export const conditionKinds = [
   'is_parent',
   'has_vehicle',
   'is_developer',
+  'loyalty_tier',
+  'point_balance',
+  'receipts',
 ] as const satisfies readonly SegmentCondition['field'][];
 export type ConditionKind = (typeof conditionKinds)[number];
 
@@ -39,11 +42,15 @@ export const blankCondition = (field: ConditionKind): SegmentCondition => {
     case 'locality':
     case 'channel':
     case 'frequency':
+    case 'loyalty_tier':
       return { field, in: [] } as unknown as SegmentCondition;
+    case 'receipts':
+      return { field, count: { min: 1 } };
     case 'age':
     case 'birthdate':
     case 'registered_at':
     case 'number_of_children':
+    case 'point_balance':
       return { field };
     case 'consent':
       return { field, type: 'sms', value: true };
@@ -58,7 +65,9 @@ export const draftCondition = (condition: SegmentCondition): DraftCondition => (
 
 type Range = { min?: number | string; max?: number | string };
 const isRange = (condition: SegmentCondition): condition is SegmentCondition & Range =>
-  !('in' in condition) && !('value' in condition);
+  !('in' in condition) && !('value' in condition) && condition.field !== 'receipts';
+const reversed = (range: Range | undefined) =>
+  range?.min !== undefined && range.max !== undefined && range.min > range.max;
 
 /** Why a condition cannot be sent yet: nothing chosen, or a range whose start is after its end. */
 export const problemOf = (condition: SegmentCondition): 'empty' | 'reversed' | 'invalid' | undefined => {
@@ -66,6 +75,12 @@ export const problemOf = (condition: SegmentCondition): 'empty' | 'reversed' | '
   if (isRange(condition)) {
     if (condition.min === undefined && condition.max === undefined) return 'empty';
     if (condition.min !== undefined && condition.max !== undefined && condition.min > condition.max)
+      return 'reversed';
+  }
+  // Receipts: a period and how many or how much; with neither, at least one receipt in the period.
+  if (condition.field === 'receipts') {
+    if (reversed(condition.count) || reversed(condition.amount)) return 'reversed';
+    if (condition.from !== undefined && condition.to !== undefined && condition.from > condition.to)
       return 'reversed';
   }
   return segmentCondition.safeParse(condition).success ? undefined : 'invalid';
