@@ -30,6 +30,8 @@ export type MicroSiteApi = {
   get: <T>(path: string) => Promise<T>;
   post: <T>(path: string, body?: unknown) => Promise<T>;
   delete: <T>(path: string) => Promise<T>;
+  /** A multipart form (a receipt and its photo): the browser writes its boundary. */
+  sendForm: <T>(method: 'POST' | 'PUT', path: string, form: FormData) => Promise<T>;
 };
 
 const isErrorBody = (value: unknown): value is ErrorBody =>
@@ -56,14 +58,14 @@ export const createMicroSiteApi = (
       'request-time': new Date().toISOString(),
       authorization: `Bearer ${locationToken}`,
       ...(customer && { [CUSTOMER_TOKEN_HEADER]: customer.token, [CUSTOMER_ID_HEADER]: customer.id }),
-      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...(body !== undefined && !(body instanceof FormData) && { 'content-type': 'application/json' }),
     };
     let response: Response;
     try {
       response = await fetch(`${baseUrl}${path}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       });
     } catch {
       throw new MicroSiteError({ statusCode: -1, code: 'NETWORK_ERROR', message: t('errors.network') });
@@ -88,5 +90,6 @@ export const createMicroSiteApi = (
     get: (path) => request('GET', path),
     post: (path, body) => request('POST', path, body),
     delete: (path) => request('DELETE', path),
+    sendForm: (method, path, form) => request(method, path, form),
   };
 };
