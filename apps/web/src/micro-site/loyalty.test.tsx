@@ -413,6 +413,9 @@ describe('micro-site loyalty', () => {
     expect(server().to('POST', '/ext/loyalty-customer/get-the-gift')[0]!.body).toEqual({
       loyalty_customer_gift: GIFT,
     });
+    expect(server().to('POST', '/ext/loyalty-customer/get-the-gift')[0]!.headers['idempotency-key']).toMatch(
+      /^gift-[0-9a-f-]{36}$/,
+    );
     expect(await screen.findByText('750 puan')).toBeInTheDocument();
     expect(server().to('GET', '/ext/loyalty-customer/available-gifts')).toHaveLength(2);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

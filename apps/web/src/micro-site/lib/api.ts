@@ -28,7 +28,8 @@ export type CustomerCredentials = { token: string; id: string };
 
 export type MicroSiteApi = {
   get: <T>(path: string) => Promise<T>;
-  post: <T>(path: string, body?: unknown) => Promise<T>;
+  /** `headers`: a call's own (an `idempotency-key`). */
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => Promise<T>;
   delete: <T>(path: string) => Promise<T>;
   /** A multipart form (a receipt and its photo): the browser writes its boundary. */
   sendForm: <T>(method: 'POST' | 'PUT', path: string, form: FormData) => Promise<T>;
@@ -50,7 +51,12 @@ export const createMicroSiteApi = (
   credentials: () => CustomerCredentials | null,
   baseUrl = '/api',
 ): MicroSiteApi => {
-  const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+  const request = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extra?: Record<string, string>,
+  ): Promise<T> => {
     const customer = credentials();
     const headers: Record<string, string> = {
       'accept-language': currentLanguage(),
@@ -59,6 +65,7 @@ export const createMicroSiteApi = (
       authorization: `Bearer ${locationToken}`,
       ...(customer && { [CUSTOMER_TOKEN_HEADER]: customer.token, [CUSTOMER_ID_HEADER]: customer.id }),
       ...(body !== undefined && !(body instanceof FormData) && { 'content-type': 'application/json' }),
+      ...extra,
     };
     let response: Response;
     try {
@@ -88,7 +95,7 @@ export const createMicroSiteApi = (
   };
   return {
     get: (path) => request('GET', path),
-    post: (path, body) => request('POST', path, body),
+    post: (path, body, headers) => request('POST', path, body, headers),
     delete: (path) => request('DELETE', path),
     sendForm: (method, path, form) => request(method, path, form),
   };

@@ -23,7 +23,11 @@ type FieldName = 'storeId' | 'receiptNo' | 'invoiceDate' | 'amount' | 'file' | '
 const FIELDS: readonly FieldName[] = ['storeId', 'receiptNo', 'invoiceDate', 'amount', 'file', 'campaignId'];
 type Errors = Partial<Record<FieldName, string>>;
 
-const isAccepted = (file: File) => file.type.startsWith('image/') || file.type === 'application/pdf';
+/** A photo or a PDF; some phones give a HEIC no type, so its name tells then. */
+const isAccepted = (file: File) =>
+  file.type
+    ? file.type.startsWith('image/') || file.type === 'application/pdf'
+    : /\.(jpe?g|png|heic|heif|pdf)$/i.test(file.name);
 
 /**
  * A receipt's form (spec §5: number, date not in the future, store, amount ≥ 0, file required), for a
@@ -41,7 +45,7 @@ export function ReceiptForm({
   receipt?: CustomerReceipt;
   onSent: (receipt: CustomerReceipt) => void;
 }) {
-  const { t } = useLoyaltyT();
+  const { t, language } = useLoyaltyT();
   const { api } = useSession();
   const stores = useStores();
   const fileId = useId();
@@ -49,7 +53,14 @@ export function ReceiptForm({
   const [storeId, setStoreId] = useState(receipt?.store_id ?? '');
   const [receiptNo, setReceiptNo] = useState(receipt?.receipt_no ?? '');
   const [day, setDay] = useState(receipt ? localDay(new Date(receipt.receipt_date)) : '');
-  const [amount, setAmount] = useState(receipt ? String(receipt.receipt_amount) : '');
+  // As the customer writes it: `249,90` in Turkish.
+  const [amount, setAmount] = useState(() =>
+    receipt
+      ? language === 'tr'
+        ? receipt.receipt_amount.toFixed(2).replace('.', ',')
+        : receipt.receipt_amount.toFixed(2)
+      : '',
+  );
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -216,9 +227,10 @@ export function ReceiptForm({
           }}
           // Visually hidden, still focusable and announced: the button-like label below opens it.
           sx={{
+            // Pixels: sx reads 1 as 100%.
             position: 'absolute',
-            width: 1,
-            height: 1,
+            width: '1px',
+            height: '1px',
             overflow: 'hidden',
             clip: 'rect(0 0 0 0)',
             whiteSpace: 'nowrap',

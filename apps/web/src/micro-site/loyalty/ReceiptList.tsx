@@ -70,7 +70,9 @@ function ReceiptCard({ receipt, timeZone }: { receipt: CustomerReceipt; timeZone
             {receipt.store_name ?? '—'}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {formatDay(receipt.receipt_date, language, timeZone)} ·{' '}
+            {formatDay(receipt.receipt_date, language, timeZone)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {t('receipts.receiptNo', { no: receipt.receipt_no })}
           </Typography>
           <Typography sx={{ fontWeight: 700 }}>

@@ -12,7 +12,7 @@ import { useLoyaltyT } from './texts';
  * After an upload or a correction: the success, focused so a screen reader says it, and the
  * customer's receipts asked afresh (the one just sent among them, pending).
  */
-export function SentReceipt({
+export default function SentReceipt({
   title,
   location,
   actions,

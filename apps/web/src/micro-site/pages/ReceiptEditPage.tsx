@@ -2,7 +2,7 @@ import type { CustomerReceipt, MicroSiteLocation } from '@avlu/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useMicroSiteGet } from '../campaigns/data';
 import { EmptyState, LoadFailed } from '../campaigns/PageStates';
 import { LoadingScreen } from '../components/LoadingScreen';
@@ -10,9 +10,10 @@ import { Link, useLocationPath } from '../lib/router';
 import { useSession } from '../lib/session';
 import { isResendable, RECEIPTS_PATH } from '../loyalty/data';
 import { ReceiptForm } from '../loyalty/ReceiptForm';
-import { SentReceipt } from '../loyalty/SentReceipt';
 import { useLoyaltyT } from '../loyalty/texts';
 
+/** The success and the receipts, loaded once something was sent (not in the form's first load). */
+const SentReceipt = lazy(() => import('../loyalty/SentReceipt'));
 /**
  * Spec §2 micro-site `receipt-edit` (`?id=` the receipt): a rejected or uncertain receipt corrected
  * and sent again (`PUT /ext/app/customers/shopping-receipts/{id}`), a new photo optional. It is found
@@ -37,7 +38,12 @@ export default function ReceiptEditPage({ location }: { location: MicroSiteLocat
     </Box>
   );
 
-  if (done) return <SentReceipt title={t('form.resent')} location={location} />;
+  if (done)
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <SentReceipt title={t('form.resent')} location={location} />
+      </Suspense>
+    );
   if (receipts.loading) return <LoadingScreen />;
   if (receipts.error)
     return (

@@ -2,15 +2,17 @@ import type { MicroSiteCampaign, MicroSiteLocation } from '@avlu/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { CAMPAIGNS_PATH, useMicroSiteGet } from '../campaigns/data';
 import { campaignName } from '../campaigns/names';
+import { LoadingScreen } from '../components/LoadingScreen';
 import { Link, useLocationPath } from '../lib/router';
 import { useSession } from '../lib/session';
 import { ReceiptForm } from '../loyalty/ReceiptForm';
-import { SentReceipt } from '../loyalty/SentReceipt';
 import { useLoyaltyT } from '../loyalty/texts';
 
+/** The success and the receipts, loaded once something was sent (not in the form's first load). */
+const SentReceipt = lazy(() => import('../loyalty/SentReceipt'));
 /**
  * Spec §2 micro-site `receipt-upload/{campaignId}`: a shopping receipt for a receipt campaign, its
  * photo taken with the phone's camera. The campaign's name is shown when it is among the running
@@ -39,22 +41,24 @@ export default function ReceiptUploadPage({ location }: { location: MicroSiteLoc
 
   if (showing === 'done')
     return (
-      <SentReceipt
-        title={t('form.done')}
-        location={location}
-        actions={
-          <Button
-            variant="contained"
-            size="large"
-            onClick={() => {
-              setSent((value) => value + 1);
-              setShowing('form');
-            }}
-          >
-            {t('form.another')}
-          </Button>
-        }
-      />
+      <Suspense fallback={<LoadingScreen />}>
+        <SentReceipt
+          title={t('form.done')}
+          location={location}
+          actions={
+            <Button
+              variant="contained"
+              size="large"
+              onClick={() => {
+                setSent((value) => value + 1);
+                setShowing('form');
+              }}
+            >
+              {t('form.another')}
+            </Button>
+          }
+        />
+      </Suspense>
     );
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }}>
