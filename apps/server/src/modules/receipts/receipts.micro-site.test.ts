@@ -7,7 +7,9 @@ import { nameKey } from '../../platform/db/unique-names';
 import { hashToken } from '../../platform/secret-tokens';
 import { customers } from '../customers/customers.tables';
 import { locations } from '../locations/locations.tables';
+import { loyaltyTiers } from '../loyalty/loyalty.tables';
 import { createCustomerSession } from '../micro-site/customer-sessions.service';
+import { pointProviders } from '../point-providers/point-providers.tables';
 import { storeCategoryColumns } from '../stores/stores.service';
 import { storeCategories, stores } from '../stores/stores.tables';
 import { receipts } from './receipts.tables';
@@ -110,6 +112,8 @@ const signedIn = async (mall: Location, customerId: string, lang: 'tr' | 'en' = 
     edit: (id: string, fields: Record<string, string>, file: Buffer | null = null) =>
       send('PUT', `/api/ext/app/customers/shopping-receipts/${id}`, fields, file),
     list: () => ctx.app.inject({ method: 'GET', url: '/api/ext/app/customers/shopping-receipts', headers }),
+    loyalty: () =>
+      ctx.app.inject({ method: 'GET', url: '/api/ext/loyalty-customer/available-gifts', headers }),
   };
 };
 
@@ -247,5 +251,80 @@ describe('correcting a receipt on the micro-site', () => {
     expect(waiting.json().fields).toEqual({
       receipt_status: 'Only a rejected or uncertain receipt can be corrected and sent again',
     });
+  });
+
+  it('shows the main page the balance and tier an approved upload brings', async () => {
+    const setup = await newMall();
+    const year = new Date().getUTCFullYear();
+    await db()
+      .insert(pointProviders)
+      .values({
+        location_id: setup.mall._id,
+        point_provider_name: 'Varsayılan',
+        point_provider_name_key: nameKey(`Varsayılan ${++serial}`),
+        point_provider_type: 'default',
+        point_provider_priority: 50,
+        point_provider_min_amount: 1,
+        point_provider_points_multiplier: 0.5,
+        point_provider_start_at: `${year - 1}-01-01`,
+        point_provider_end_at: `${year + 1}-12-31`,
+      });
+    await db()
+      .insert(loyaltyTiers)
+      .values(
+        (
+          [
+            ['Bronz', 'Bronze', 0, 3],
+            ['Gümüş', 'Silver', 100, 2],
+          ] as const
+        ).map(([title, title_en, min, priority]) => ({
+          location_id: setup.mall._id,
+          loyalty_tier_title: title,
+          loyalty_tier_title_en: title_en,
+          loyalty_tier_min_points: min,
+          loyalty_tier_point_multiplier: 1,
+          loyalty_tier_priority: priority,
+        })),
+      );
+    const customerId = await newCustomer(setup.mall._id);
+    const elif = await signedIn(setup.mall, customerId);
+    const before = await elif.loyalty();
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().balance).toMatchObject({ point_balance: 0 });
+
+    const uploaded = await elif.upload(
+      { receiptNo: 'P-1', amount: '300', invoiceDate: yesterday(), storeId: setup.koton },
+      await photo(++serial),
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const approved = await ctx.inject({
+      method: 'PUT',
+      url: `/api/shopping-receipts/${uploaded.json()._id}?locationId=${setup.mall._id}`,
+      payload: { receipt_status: 'approved' },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+
+    const after = await elif.loyalty();
+    expect(after.json().balance).toMatchObject({
+      customer_id: customerId,
+      point_balance: 150,
+      loyalty_tier_title: 'Gümüş',
+      loyalty_tier_title_en: 'Silver',
+    });
+    expect((await elif.list()).json()).toMatchObject([
+      { receipt_status: 'approved', receipt_calculated_points: 150 },
+    ]);
+    // Approved now: its correction is refused and the points stay.
+    expect(
+      (
+        await elif.edit(uploaded.json()._id, {
+          receiptNo: 'P-1',
+          amount: '3000',
+          invoiceDate: yesterday(),
+          storeId: setup.koton,
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect((await elif.loyalty()).json().balance.point_balance).toBe(150);
   });
 });
