@@ -297,6 +297,7 @@ describe('micro-site loyalty', () => {
       receipt_rejection_reason: 'picture_not_clear',
       receipt_rejection_message: null,
       campaign_id: CAMPAIGN,
+      receipt_thumbnail_url: '/api/files/6c01bfcdd1bbe8773a6cbf07/fis-kucuk.jpg',
     });
     serve();
     server()
@@ -319,6 +320,10 @@ describe('micro-site loyalty', () => {
     const number = screen.getByRole('textbox', { name: /Fiş numarası/ });
     expect(number).toHaveValue('F-1001');
     expect(screen.getByText('Yeni fotoğraf seçmezseniz mevcut fotoğraf kullanılır.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Fiş fotoğrafı' })).toHaveAttribute(
+      'src',
+      '/api/files/6c01bfcdd1bbe8773a6cbf07/fis-kucuk.jpg',
+    );
     await user.clear(number);
     await user.type(number, 'F-1001A');
     await user.click(screen.getByRole('button', { name: 'Yeniden Gönder' }));

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import { type ChangeEvent, type FormEvent, useId, useMemo, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useStores } from '../campaigns/data';
 import { Field } from '../components/Field';
 import { SelectField } from '../components/SelectField';
@@ -28,6 +28,21 @@ const isAccepted = (file: File) =>
   file.type
     ? file.type.startsWith('image/') || file.type === 'application/pdf'
     : /\.(jpe?g|png|heic|heif|pdf)$/i.test(file.name);
+
+/** A chosen photo's picture on the page, while it is chosen (none for a PDF, or where the browser cannot). */
+const usePreview = (file: File | null) => {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file?.type.startsWith('image/') || typeof URL.createObjectURL !== 'function') {
+      setUrl(null);
+      return;
+    }
+    const made = URL.createObjectURL(file);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [file]);
+  return url;
+};
 
 /**
  * A receipt's form (spec §5: number, date not in the future, store, amount ≥ 0, file required), for a
@@ -66,6 +81,8 @@ export function ReceiptForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [phase, setPhase] = useState<'idle' | 'preparing' | 'sending'>('idle');
   const today = localDay(new Date());
+  const preview = usePreview(file);
+  const shown = preview ?? (file ? null : (receipt?.receipt_thumbnail_url ?? null));
 
   const options = useMemo(
     () =>
@@ -237,6 +254,22 @@ export function ReceiptForm({
             '&:focus-visible + label': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
           }}
         />
+        {shown && (
+          <Box
+            component="img"
+            src={shown}
+            alt={t('form.photo')}
+            sx={{
+              width: '100%',
+              maxHeight: 220,
+              objectFit: 'contain',
+              borderRadius: 2,
+              bgcolor: 'grey.100',
+              border: 1,
+              borderColor: 'divider',
+            }}
+          />
+        )}
         <Button
           component="label"
           htmlFor={fileId}
