@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
 import { nameKey } from '../../platform/db/unique-names';
+import { storedFiles } from '../../platform/files/files.tables';
 import { hashToken } from '../../platform/secret-tokens';
 import { customers } from '../customers/customers.tables';
 import { locations } from '../locations/locations.tables';
@@ -227,12 +228,22 @@ describe('correcting a receipt on the micro-site', () => {
       invoiceDate: 'The receipt date cannot be in the future',
     });
     expect(Object.keys(bad.json().fields).sort()).toEqual(['amount', 'invoiceDate']);
-    const foreignStore = await setup.elif.edit(setup.id, { ...valid, storeId: elsewhere.mavi });
+    const photoBefore = (await rowOf(setup.id)).receipt_photo;
+    const filesOf = () => db().$count(storedFiles, eq(storedFiles.owner, `customer:${setup.customerId}`));
+    const filesBefore = await filesOf();
+    const foreignStore = await setup.elif.edit(
+      setup.id,
+      { ...valid, storeId: elsewhere.mavi },
+      await photo(++serial),
+    );
     expect(foreignStore.statusCode).toBe(400);
     expect(foreignStore.json().fields).toEqual({ storeId: 'This mall has no such store' });
+    // Refused before its photo was stored.
+    expect(await filesOf()).toBe(filesBefore);
     const notPhoto = await setup.elif.edit(setup.id, valid, Buffer.from('merhaba'));
     expect(notPhoto.json().fields).toEqual({ file: 'The receipt photo must be a JPEG, PNG, HEIC or PDF' });
     expect(await rowOf(setup.id)).toMatchObject({
+      receipt_photo: photoBefore,
       receipt_status: 'rejected',
       receipt_no: setup.fields.receiptNo,
     });

@@ -32,6 +32,7 @@ import { saveReceiptPhoto } from './receipt-photos';
 import {
   assertResendable,
   checkNewReceipt,
+  checkResend,
   customerReceipts,
   deleteReceipt,
   exportReceipts,
@@ -299,26 +300,22 @@ export const receiptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
         RECEIPT_UPLOAD_TEXT_FIELDS,
       );
       const values = parseForm(uploadFields, fields);
+      const input = {
+        receipt_no: values.receiptNo,
+        receipt_amount: values.amount,
+        receipt_date: values.invoiceDate,
+        store_id: values.storeId,
+        campaign_id: values.campaignId,
+      };
+      // Refused fields before the photo is stored, as on the upload.
+      await checkResend(db, location._id, customerId, request.params.id, input);
       const photo = data
         ? await saveReceiptPhoto(db, app.files, data, {
             field: RECEIPT_FILE_FIELD,
             owner: `customer:${customerId}`,
           })
         : null;
-      await resendReceipt(
-        db,
-        location,
-        customerId,
-        request.params.id,
-        {
-          receipt_no: values.receiptNo,
-          receipt_amount: values.amount,
-          receipt_date: values.invoiceDate,
-          store_id: values.storeId,
-          campaign_id: values.campaignId,
-        },
-        photo,
-      );
+      await resendReceipt(db, location, customerId, request.params.id, input, photo);
       return toMicroSiteReceipt(db, app.files, location._id, request.params.id);
     },
   );

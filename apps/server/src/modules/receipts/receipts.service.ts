@@ -662,6 +662,26 @@ export type ResentReceipt = {
 };
 
 /**
+ * The checks of a correction: the receipt (404, 409), then the store and a changed campaign of the
+ * mall (400 naming `storeId` or `campaignId`). Run before the new photo is stored, and again under
+ * the row's lock.
+ */
+export const checkResend = async (
+  db: Database,
+  locationId: string,
+  customerId: string,
+  id: string,
+  input: Pick<ResentReceipt, 'store_id' | 'campaign_id'>,
+  lock = false,
+) => {
+  const row = await assertResendable(db, locationId, customerId, id, lock);
+  await assertStoreOfMall(db, locationId, input.store_id, 'storeId');
+  if (input.campaign_id && input.campaign_id !== row.campaign_id)
+    await assertReceiptCampaign(db, locationId, input.campaign_id, 'campaignId', true);
+  return row;
+};
+
+/**
  * `PUT /ext/app/customers/shopping-receipts/{id}`: the customer corrects a rejected or uncertain
  * receipt (and may send a new photo); it waits for review again (pending, the reason and message
  * cleared) and is checked for duplicates afresh, as a new upload would be. Under the row's lock, so a
@@ -676,10 +696,7 @@ export const resendReceipt = async (
   photo: ReceiptPhoto | null,
 ): Promise<void> => {
   await db.transaction(async (tx) => {
-    const row = await assertResendable(tx, mall._id, customerId, id, true);
-    await assertStoreOfMall(tx, mall._id, input.store_id, 'storeId');
-    if (input.campaign_id && input.campaign_id !== row.campaign_id)
-      await assertReceiptCampaign(tx, mall._id, input.campaign_id, 'campaignId', true);
+    const row = await checkResend(tx, mall._id, customerId, id, input, true);
     const date = new Date(input.receipt_date);
     const next = {
       store_id: input.store_id,
