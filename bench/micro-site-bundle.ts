@@ -18,6 +18,10 @@ export const MICRO_SITE_PAGES = {
   campaigns: ['micro-site.html', 'src/micro-site/pages/CampaignsPage.tsx'],
   'campaigns/{id}': ['micro-site.html', 'src/micro-site/pages/CampaignPage.tsx'],
   coupons: ['micro-site.html', 'src/micro-site/pages/CouponsPage.tsx'],
+  gifts: ['micro-site.html', 'src/micro-site/pages/GiftsPage.tsx'],
+  receipts: ['micro-site.html', 'src/micro-site/pages/ReceiptsPage.tsx'],
+  'receipt-upload/{campaignId}': ['micro-site.html', 'src/micro-site/pages/ReceiptUploadPage.tsx'],
+  'receipt-edit': ['micro-site.html', 'src/micro-site/pages/ReceiptEditPage.tsx'],
 } as const;
 
 /**

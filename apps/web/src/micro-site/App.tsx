@@ -19,6 +19,11 @@ const ProfileUpdatePage = lazy(() => import('./pages/ProfileUpdatePage'));
 const CampaignsPage = lazy(() => import('./pages/CampaignsPage'));
 const CampaignPage = lazy(() => import('./pages/CampaignPage'));
 const CouponsPage = lazy(() => import('./pages/CouponsPage'));
+// The loyalty pages (issue 14 #9) bring their texts, the receipt form and the photo shrinking.
+const ReceiptsPage = lazy(() => import('./pages/ReceiptsPage'));
+const ReceiptUploadPage = lazy(() => import('./pages/ReceiptUploadPage'));
+const ReceiptEditPage = lazy(() => import('./pages/ReceiptEditPage'));
+const GiftsPage = lazy(() => import('./pages/GiftsPage'));
 
 type Access = 'guest' | 'customer';
 type Page = (props: { location: MicroSiteLocation | null }) => ReactNode;
@@ -27,7 +32,8 @@ type Route = { access: Access; page: Page; title?: string };
 
 /**
  * Spec §2 "Customer micro-site": the children of /micro-site/{locationToken}; `campaigns/:id` stands
- * for a campaign's page. Later issues add gifts and receipts.
+ * for a campaign's page, `receipt-upload/:id` for the campaign a receipt is for; `receipts` (the
+ * customer's receipts) is this product's own page, reached from the main page and the account menu.
  */
 const pages: Record<string, Route> = {
   '': { access: 'customer', page: MainPage },
@@ -38,6 +44,10 @@ const pages: Record<string, Route> = {
   campaigns: { access: 'customer', page: CampaignsPage, title: 'main.campaigns' },
   'campaigns/:id': { access: 'customer', page: CampaignPage, title: 'main.campaigns' },
   coupons: { access: 'customer', page: CouponsPage, title: 'main.coupons' },
+  gifts: { access: 'customer', page: GiftsPage, title: 'main.gifts' },
+  receipts: { access: 'customer', page: ReceiptsPage, title: 'main.receipts' },
+  'receipt-upload/:id': { access: 'customer', page: ReceiptUploadPage, title: 'main.uploadReceipt' },
+  'receipt-edit': { access: 'customer', page: ReceiptEditPage, title: 'main.editReceipt' },
 };
 
 /** The route of a path under the base: its own, or the pattern with `:id` for one segment. */

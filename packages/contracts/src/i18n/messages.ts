@@ -236,6 +236,7 @@ export const messages: Record<Language, Catalogue> = {
       receiptStoreNotFound: 'Bu AVM’de böyle bir mağaza yok',
       receiptCampaignNotFound: 'Bu AVM’de fiş yüklenebilecek böyle bir kampanya yok',
       receiptCampaignNotRunning: 'Bu kampanya şu anda fiş kabul etmiyor',
+      receiptNotEditable: 'Yalnızca reddedilen ya da belirsiz kalan fiş düzeltilip yeniden gönderilebilir',
       receiptApprovedFinal: 'Onaylanan fişin puanı kazanıldı; fiş artık değiştirilemez ya da silinemez',
       resetPointTiersRequired: 'Sıfırlanacak en az bir üyelik seviyesi seçin',
       resetPointSegmentRequired: 'Sıfırlanacak müşteri kitlesi için en az bir koşul ekleyin',
@@ -492,6 +493,7 @@ export const messages: Record<Language, Catalogue> = {
       receiptStoreNotFound: 'This mall has no such store',
       receiptCampaignNotFound: 'This mall has no such campaign for receipts',
       receiptCampaignNotRunning: 'This campaign does not take receipts now',
+      receiptNotEditable: 'Only a rejected or uncertain receipt can be corrected and sent again',
       receiptApprovedFinal:
         'An approved receipt has earned its points; it can no longer be changed or deleted',
       resetPointTiersRequired: 'Pick at least one tier to reset',

@@ -24,13 +24,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/app-deps';
 import { schemaError } from '../../platform/errors';
-import { readUploadedForm } from '../../platform/files/upload';
+import { readUploadedForm, readUploadedFormFileOptional } from '../../platform/files/upload';
 import { locationOf } from '../../platform/request-context';
 import { customerOf, customerSessionHeaders, microSiteMallOf } from '../micro-site/micro-site-auth';
 import { acting } from '../users/acting';
 import { saveReceiptPhoto } from './receipt-photos';
 import {
+  assertResendable,
   checkNewReceipt,
+  checkResend,
   customerReceipts,
   deleteReceipt,
   exportReceipts,
@@ -38,6 +40,7 @@ import {
   insertReceipt,
   listReceipts,
   microSiteReceipts,
+  resendReceipt,
   toMicroSiteReceipt,
   toStaffReceipt,
   updateReceipt,
@@ -271,6 +274,49 @@ export const receiptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
       });
       const row = await insertReceipt(db, location, input, photo);
       return reply.code(201).send(await toMicroSiteReceipt(db, app.files, location._id, row._id));
+    },
+  );
+  app.put(
+    '/ext/app/customers/shopping-receipts/:id',
+    {
+      config: { auth: 'customer' },
+      schema: {
+        ...micro,
+        summary:
+          'Correct a rejected or uncertain receipt of one’s own and send it again (multipart like the upload, the file optional); it waits for review again',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: customerReceipt },
+      },
+    },
+    async (request) => {
+      const location = microSiteMallOf(request);
+      const customerId = customerOf(request)._id;
+      // Refused before the body is read and a photo stored: not theirs (404), not to be changed (409).
+      await assertResendable(db, location._id, customerId, request.params.id);
+      const { data, fields } = await readUploadedFormFileOptional(
+        request,
+        RECEIPT_FILE_FIELD,
+        RECEIPT_UPLOAD_TEXT_FIELDS,
+      );
+      const values = parseForm(uploadFields, fields);
+      const input = {
+        receipt_no: values.receiptNo,
+        receipt_amount: values.amount,
+        receipt_date: values.invoiceDate,
+        store_id: values.storeId,
+        campaign_id: values.campaignId,
+      };
+      // Refused fields before the photo is stored, as on the upload.
+      await checkResend(db, location._id, customerId, request.params.id, input);
+      const photo = data
+        ? await saveReceiptPhoto(db, app.files, data, {
+            field: RECEIPT_FILE_FIELD,
+            owner: `customer:${customerId}`,
+          })
+        : null;
+      await resendReceipt(db, location, customerId, request.params.id, input, photo);
+      return toMicroSiteReceipt(db, app.files, location._id, request.params.id);
     },
   );
 };

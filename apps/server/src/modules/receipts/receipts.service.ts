@@ -630,6 +630,113 @@ export const updateReceipt = async (
   return getReceipt(db, deps.files, mall._id, id);
 };
 
+/** The micro-site's change of a receipt: only a rejected or uncertain one (409 naming its status). */
+const notEditable = () => new AppError('CONFLICT', 409, { fields: { receipt_status: 'receiptNotEditable' } });
+
+/** A receipt the signed-in customer may correct and send again, else the refusal (404, 409). */
+export const assertResendable = async (
+  db: Database,
+  locationId: string,
+  customerId: string,
+  id: string,
+  lock = false,
+) => {
+  const query = db
+    .select()
+    .from(receipts)
+    .where(and(eq(receipts._id, id), inMall(locationId), eq(receipts.customer_id, customerId)));
+  const [row] = lock ? await query.for('update') : await query;
+  // Another customer's receipt, or another mall's, is not theirs to see: 404.
+  if (!row) throw notFound();
+  if (row.receipt_status === 'approved') throw approvedFinal();
+  if (row.receipt_status !== 'rejected' && row.receipt_status !== 'uncertain') throw notEditable();
+  return row;
+};
+
+export type ResentReceipt = {
+  receipt_no: string;
+  receipt_amount: number;
+  receipt_date: string;
+  store_id: string;
+  campaign_id: string | null | undefined;
+};
+
+/**
+ * The checks of a correction: the receipt (404, 409), then the store and a changed campaign of the
+ * mall (400 naming `storeId` or `campaignId`). Run before the new photo is stored, and again under
+ * the row's lock.
+ */
+export const checkResend = async (
+  db: Database,
+  locationId: string,
+  customerId: string,
+  id: string,
+  input: Pick<ResentReceipt, 'store_id' | 'campaign_id'>,
+  lock = false,
+) => {
+  const row = await assertResendable(db, locationId, customerId, id, lock);
+  await assertStoreOfMall(db, locationId, input.store_id, 'storeId');
+  if (input.campaign_id && input.campaign_id !== row.campaign_id)
+    await assertReceiptCampaign(db, locationId, input.campaign_id, 'campaignId', true);
+  return row;
+};
+
+/**
+ * `PUT /ext/app/customers/shopping-receipts/{id}`: the customer corrects a rejected or uncertain
+ * receipt (and may send a new photo); it waits for review again (pending, the reason and message
+ * cleared) and is checked for duplicates afresh, as a new upload would be. Under the row's lock, so a
+ * review racing the change sees one or the other.
+ */
+export const resendReceipt = async (
+  db: Database,
+  mall: ReceiptMall,
+  customerId: string,
+  id: string,
+  input: ResentReceipt,
+  photo: ReceiptPhoto | null,
+): Promise<void> => {
+  await db.transaction(async (tx) => {
+    const row = await checkResend(tx, mall._id, customerId, id, input, true);
+    const date = new Date(input.receipt_date);
+    const next = {
+      store_id: input.store_id,
+      campaign_id: input.campaign_id ?? null,
+      receipt_no: input.receipt_no,
+      receipt_no_key: receiptNoKey(input.receipt_no),
+      receipt_amount: input.receipt_amount,
+      receipt_date: date,
+      receipt_day: receiptDayOf(mall, date),
+      ...(photo
+        ? {
+            receipt_photo: photo.photo,
+            receipt_thumbnail: photo.thumbnail,
+            receipt_photo_type: photo.type,
+            receipt_photo_hash: photo.hash,
+          }
+        : {}),
+    };
+    const duplicate = await duplicateOf(
+      tx,
+      mall._id,
+      { ...next, receipt_photo_hash: photo?.hash ?? row.receipt_photo_hash },
+      id,
+    );
+    await tx
+      .update(receipts)
+      .set({
+        ...next,
+        ...duplicate,
+        receipt_status: 'pending',
+        receipt_rejection_reason: null,
+        receipt_rejection_message: null,
+        receipt_calculated_points: null,
+        receipt_points_calculation: null,
+        updated_at: new Date(),
+      })
+      .where(eq(receipts._id, id));
+  });
+};
+
 const tellCustomer = async (
   db: Database,
   deps: { sms: SmsSender; log?: FastifyBaseLogger },

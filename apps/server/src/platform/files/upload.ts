@@ -49,6 +49,20 @@ export const readUploadedForm = async (
   fileField: string,
   textFields: readonly string[],
 ): Promise<{ data: Buffer; fields: Record<string, string> }> => {
+  const { data, fields } = await readUploadedFormFileOptional(request, fileField, textFields);
+  if (!data) throw new AppError('VALIDATION_FAILED', 400, { fields: { [fileField]: 'required' } });
+  return { data, fields };
+};
+
+/**
+ * `readUploadedForm` for a form whose file may be left out (a change that keeps the file it has):
+ * the same refusals, and `data` undefined when no file came.
+ */
+export const readUploadedFormFileOptional = async (
+  request: FastifyRequest,
+  fileField: string,
+  textFields: readonly string[],
+): Promise<{ data: Buffer | undefined; fields: Record<string, string> }> => {
   let data: Buffer | undefined;
   const fields: Record<string, string> = {};
   try {
@@ -65,6 +79,5 @@ export const readUploadedForm = async (
   } catch (error) {
     throw uploadError(error, request.headers['content-type']);
   }
-  if (!data) throw new AppError('VALIDATION_FAILED', 400, { fields: { [fileField]: 'required' } });
   return { data, fields };
 };

@@ -45,6 +45,7 @@ export default {
       'You cannot join this campaign from this page; see its description, or visit the stores for the details.',
     images: 'Campaign images',
     imageCount: 'Image {{index}} of {{count}}',
+    uploadReceipt: 'Upload a receipt',
   },
   coupons: {
     title: 'My coupons',

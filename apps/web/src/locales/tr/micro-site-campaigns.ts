@@ -45,6 +45,7 @@ export default {
       'Bu kampanyaya bu sayfadan katılım yapılmıyor; ayrıntılar için açıklamaya bakın ya da mağazaları ziyaret edin.',
     images: 'Kampanya görselleri',
     imageCount: 'Görsel {{index}} / {{count}}',
+    uploadReceipt: 'Fiş Yükle',
   },
   coupons: {
     title: 'Kuponlarım',

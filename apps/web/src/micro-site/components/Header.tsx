@@ -141,6 +141,8 @@ function AccountMenu() {
             {name && <Box component="hr" sx={{ m: 0, border: 0, borderTop: 1, borderColor: 'divider' }} />}
             <MenuItem onClick={() => go(`${base}/profile`)}>{t('account.profile')}</MenuItem>
             <MenuItem onClick={() => go(`${base}/profile/profile-update`)}>{t('account.update')}</MenuItem>
+            <MenuItem onClick={() => go(`${base}/receipts`)}>{t('account.receipts')}</MenuItem>
+            <MenuItem onClick={() => go(`${base}/gifts`)}>{t('account.gifts')}</MenuItem>
             <MenuItem
               onClick={async () => {
                 menu.close();

@@ -37,6 +37,8 @@ type SelectFieldProps = {
   placeholder?: string;
   disabled?: boolean;
   helperText?: ReactNode;
+  /** A refusal shown under the field (in place of the helper text), the field marked. */
+  error?: string | null;
 };
 
 /**
@@ -51,11 +53,13 @@ export function SelectField({
   options,
   placeholder,
   disabled,
-  helperText,
+  helperText: help,
+  error,
 }: SelectFieldProps) {
   const id = useId();
+  const helperText = error || help;
   return (
-    <FormControl fullWidth disabled={disabled}>
+    <FormControl fullWidth disabled={disabled} error={Boolean(error)}>
       <InputLabel htmlFor={id} shrink>
         {label}
       </InputLabel>

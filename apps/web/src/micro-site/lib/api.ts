@@ -28,8 +28,11 @@ export type CustomerCredentials = { token: string; id: string };
 
 export type MicroSiteApi = {
   get: <T>(path: string) => Promise<T>;
-  post: <T>(path: string, body?: unknown) => Promise<T>;
+  /** `headers`: a call's own (an `idempotency-key`). */
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => Promise<T>;
   delete: <T>(path: string) => Promise<T>;
+  /** A multipart form (a receipt and its photo): the browser writes its boundary. */
+  sendForm: <T>(method: 'POST' | 'PUT', path: string, form: FormData) => Promise<T>;
 };
 
 const isErrorBody = (value: unknown): value is ErrorBody =>
@@ -48,7 +51,12 @@ export const createMicroSiteApi = (
   credentials: () => CustomerCredentials | null,
   baseUrl = '/api',
 ): MicroSiteApi => {
-  const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+  const request = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extra?: Record<string, string>,
+  ): Promise<T> => {
     const customer = credentials();
     const headers: Record<string, string> = {
       'accept-language': currentLanguage(),
@@ -56,14 +64,15 @@ export const createMicroSiteApi = (
       'request-time': new Date().toISOString(),
       authorization: `Bearer ${locationToken}`,
       ...(customer && { [CUSTOMER_TOKEN_HEADER]: customer.token, [CUSTOMER_ID_HEADER]: customer.id }),
-      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...(body !== undefined && !(body instanceof FormData) && { 'content-type': 'application/json' }),
+      ...extra,
     };
     let response: Response;
     try {
       response = await fetch(`${baseUrl}${path}`, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       });
     } catch {
       throw new MicroSiteError({ statusCode: -1, code: 'NETWORK_ERROR', message: t('errors.network') });
@@ -86,7 +95,8 @@ export const createMicroSiteApi = (
   };
   return {
     get: (path) => request('GET', path),
-    post: (path, body) => request('POST', path, body),
+    post: (path, body, headers) => request('POST', path, body, headers),
     delete: (path) => request('DELETE', path),
+    sendForm: (method, path, form) => request(method, path, form),
   };
 };

@@ -251,6 +251,16 @@ export default function CampaignPage({ location }: { location: MicroSiteLocation
             )
           }
         />
+      ) : campaign.campaign_type === 'receipt' ? (
+        <Button
+          component={Link}
+          href={`${base}/receipt-upload/${campaign._id}`}
+          variant="contained"
+          size="large"
+          sx={{ py: 1.5 }}
+        >
+          {t('campaign.uploadReceipt')}
+        </Button>
       ) : (
         <Alert severity="info" role="note">
           {t('campaign.infoOnly')}

@@ -7,6 +7,8 @@ import { LogoMark } from '../../components/logo/Logo';
 import { useT } from '../lib/i18n';
 import { Link } from '../lib/router';
 import { useSession } from '../lib/session';
+import { BalanceCard } from '../loyalty/BalanceCard';
+import { useAvailableGifts } from '../loyalty/data';
 
 /** A large tappable link with a line saying what is behind it. */
 function NavCard({ href, title, text }: { href: string; title: string; text: string }) {
@@ -41,11 +43,12 @@ function NavCard({ href, title, text }: { href: string; title: string; text: str
   );
 }
 
-/** The signed-in customer's main page: campaigns, coupons and the profile; later issues add gifts here. */
+/** The signed-in customer's main page: points and tier, campaigns, coupons, receipts, gifts and the profile. */
 export default function MainPage({ location }: { location: MicroSiteLocation | null }) {
   const { t } = useT();
   const { base, customer } = useSession();
   const name = customer?.customer_name;
+  const loyalty = useAvailableGifts();
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <Paper
@@ -67,9 +70,12 @@ export default function MainPage({ location }: { location: MicroSiteLocation | n
           {t('main.text', { mall: location?.location_name ?? '' })}
         </Typography>
       </Paper>
+      <BalanceCard balance={loyalty.data?.balance} loading={loyalty.loading} />
       <Box sx={{ display: 'grid', gap: 1.5 }}>
         <NavCard href={`${base}/campaigns`} title={t('main.campaigns')} text={t('main.campaignsText')} />
         <NavCard href={`${base}/coupons`} title={t('main.coupons')} text={t('main.couponsText')} />
+        <NavCard href={`${base}/receipts`} title={t('main.receipts')} text={t('main.receiptsText')} />
+        <NavCard href={`${base}/gifts`} title={t('main.gifts')} text={t('main.giftsText')} />
       </Box>
       <Button component={Link} href={`${base}/profile`} variant="outlined" size="large">
         {t('main.profile')}
