@@ -19,8 +19,8 @@ import { RECEIPT_THUMBNAIL_SIDE } from './receipt-photos';
 import { receiptDayOf, receiptNoKey } from './receipts.service';
 import { receipts } from './receipts.tables';
 
-/** Receipts per demo mall at first start; the generator takes any count (issue 14 asks 20,000 later). */
-export const DEMO_RECEIPTS_PER_MALL = 400;
+/** Receipts per demo mall at first start (issue 14: about 20,000 over the last year); the generator takes any count. */
+export const DEMO_RECEIPTS_PER_MALL = 20_000;
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const BATCH = 500;
