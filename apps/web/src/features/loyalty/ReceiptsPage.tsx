@@ -14,6 +14,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -195,7 +197,16 @@ function Filters({ state }: { state: ReturnType<typeof useReceiptFilter> }) {
   const words = useReceiptWords();
   const stores = useAllStores();
   const small = { size: 'small', sx: { minWidth: 150 } } as const;
-  const day = { ...small, type: 'date', slotProps: { inputLabel: { shrink: true } } } as const;
+  // The app's DD/MM/YYYY picker, not the browser's own field (mm/dd/yyyy in an English browser).
+  const day = (bound: 'from' | 'to') => (
+    <DatePicker
+      format="DD/MM/YYYY"
+      label={t(bound === 'from' ? 'receipts.filters.dateFrom' : 'receipts.filters.dateTo')}
+      value={state.value(bound) ? dayjs(state.value(bound)) : null}
+      onChange={(date) => state.set(bound, date?.isValid() ? date.format('YYYY-MM-DD') : '')}
+      slotProps={{ textField: { size: 'small', sx: { width: 190 } }, field: { clearable: true } }}
+    />
+  );
   const amount = {
     size: 'small',
     type: 'number',
@@ -247,18 +258,8 @@ function Filters({ state }: { state: ReturnType<typeof useReceiptFilter> }) {
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        {...day}
-        label={t('receipts.filters.dateFrom')}
-        value={state.value('from')}
-        onChange={(event) => state.set('from', event.target.value)}
-      />
-      <TextField
-        {...day}
-        label={t('receipts.filters.dateTo')}
-        value={state.value('to')}
-        onChange={(event) => state.set('to', event.target.value)}
-      />
+      {day('from')}
+      {day('to')}
       <TextField
         {...amount}
         label={t('receipts.filters.amountMin')}

@@ -142,8 +142,14 @@ describe('loyalty receipts', () => {
     await user.click(await screen.findByRole('option', { name: 'LC Waikiki' }));
     await user.click(screen.getByRole('combobox', { name: 'Kaynak' }));
     await user.click(await screen.findByRole('option', { name: 'Danışma' }));
-    fireEvent.change(screen.getByLabelText('Fiş tarihi (başlangıç)'), { target: { value: '2026-11-01' } });
-    fireEvent.change(screen.getByLabelText('Fiş tarihi (bitiş)'), { target: { value: '2026-11-30' } });
+    // Days typed as the mall's staff write them: DD/MM/YYYY.
+    for (const [label, typed] of [
+      ['Fiş tarihi (başlangıç)', '01112026'],
+      ['Fiş tarihi (bitiş)', '30112026'],
+    ] as const) {
+      await user.click(within(screen.getByRole('group', { name: label })).getAllByRole('spinbutton')[0]!);
+      await user.keyboard(typed);
+    }
     fireEvent.change(screen.getByRole('spinbutton', { name: 'En az tutar (₺)' }), {
       target: { value: '100' },
     });
