@@ -6,7 +6,10 @@ import { inject } from 'vitest';
  * the customer as the staff see it. (The sign-in codes come from the fake SMS gateway, sms-inbox.ts:
  * the app runs as in production, where GET /api/dev/outbox does not exist.)
  */
-const api = async <T>(path: string, init: { token?: string; method?: string; body?: unknown } = {}) => {
+export const api = async <T>(
+  path: string,
+  init: { token?: string; method?: string; body?: unknown } = {},
+) => {
   const response = await fetch(`${inject('baseUrl')}/api${path}`, {
     method: init.method ?? 'GET',
     headers: {

@@ -243,7 +243,7 @@ describe('micro-site loyalty', () => {
         _id: '6c01bfcdd1bbe8773a6cbd02',
         store_name: 'Koton',
         receipt_status: 'approved',
-        receipt_calculated_points: 25,
+        receipt_calculated_points: 1250,
       }),
       receipt({
         receipt_status: 'rejected',
@@ -259,7 +259,7 @@ describe('micro-site loyalty', () => {
     renderMicroSite('/receipts');
     const approved = within(await screen.findByRole('article', { name: 'Koton' }));
     expect(approved.getByText('Onaylandı')).toBeInTheDocument();
-    expect(approved.getByText('+25 puan kazandınız')).toBeInTheDocument();
+    expect(approved.getByText('+1.250 puan kazandınız')).toBeInTheDocument();
     expect(approved.queryByRole('link')).toBeNull();
     const rejected = within(screen.getByRole('article', { name: 'Mavi' }));
     expect(rejected.getByText('Reddedildi')).toBeInTheDocument();

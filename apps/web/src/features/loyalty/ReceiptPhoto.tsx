@@ -79,7 +79,11 @@ export function ReceiptPhoto({ receipt }: { receipt: Receipt }) {
           {t('receipts.photo.original')}
         </Button>
       </Stack>
+      {/* Scrolls when zoomed in: focusable, so the arrow keys move a zoomed photo too (WCAG 2.1.1). */}
       <Box
+        role="region"
+        aria-label={t('receipts.photo.alt', { no: receipt.receipt_no })}
+        tabIndex={0}
         sx={{
           ...frame,
           overflow: 'auto',

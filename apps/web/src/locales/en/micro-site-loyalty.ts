@@ -31,7 +31,7 @@ export default {
     loadError: 'Your receipts could not be loaded',
     receiptNo: 'Receipt no: {{no}}',
     uploadedAt: 'Uploaded {{date}}',
-    earned: 'You earned +{{count}} points',
+    earned: 'You earned +{{points}} points',
     waiting: 'Under review; your points are added once it is approved.',
     uncertain: 'Your receipt will be looked at again. You can correct it and send it again.',
     reason: 'Rejected: {{reason}}',

@@ -34,7 +34,7 @@ export default {
     loadError: 'Fişleriniz yüklenemedi',
     receiptNo: 'Fiş no: {{no}}',
     uploadedAt: 'Yüklenme: {{date}}',
-    earned: '+{{count}} puan kazandınız',
+    earned: '+{{points}} puan kazandınız',
     waiting: 'İnceleniyor; onaylandığında puanınız eklenecek.',
     uncertain: 'Fişiniz yeniden incelenecek. Bilgileri düzeltip yeniden gönderebilirsiniz.',
     reason: 'Ret nedeni: {{reason}}',
