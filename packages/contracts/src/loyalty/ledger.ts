@@ -22,6 +22,18 @@ export type PointEntryCause = (typeof pointEntryCauses)[number];
 export const POINT_ADJUSTMENT_MAX = 1_000_000;
 export const POINT_ENTRY_NOTE_MAX = 200;
 
+/**
+ * A new `Idempotency-Key` for one intended change, made once when the change is begun (a dialog's
+ * opening): 128 random bits. getRandomValues, because randomUUID exists only in secure contexts and a
+ * mall's back-office or micro-site may be reached over plain HTTP on the local network.
+ */
+type WebCrypto = { getRandomValues: (array: Uint8Array) => Uint8Array };
+export const newIdempotencyKey = (prefix: string) => {
+  const { crypto } = globalThis as unknown as { crypto: WebCrypto };
+  const bytes = Array.from(crypto.getRandomValues(new Uint8Array(16)));
+  return `${prefix}-${bytes.map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+};
+
 /** The client's key for one intended change (`Idempotency-Key` header): a retry with it counts once. */
 export const idempotencyKey = z
   .string()

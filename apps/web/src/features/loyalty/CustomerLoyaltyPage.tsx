@@ -1,4 +1,10 @@
-import { burnPointsInput, type Customer, type LoyaltyCustomer, type LoyaltyGift } from '@avlu/contracts';
+import {
+  burnPointsInput,
+  type Customer,
+  type LoyaltyCustomer,
+  type LoyaltyGift,
+  newIdempotencyKey,
+} from '@avlu/contracts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcardOutlined';
 import Alert from '@mui/material/Alert';
@@ -50,7 +56,7 @@ function BurnDialog({
   const language = useLanguage();
   const titleId = useId();
   // One key per opening: a retried confirmation (a lost answer) redeems once.
-  const [key] = useState(() => `gift-${crypto.randomUUID()}`);
+  const [key] = useState(() => newIdempotencyKey('gift'));
   const burn = useBurnPoints();
   const form = useZodForm(burnDialogForm, {
     defaultValues: { loyalty_customer_address: '', loyalty_customer_note: '' },

@@ -1,4 +1,4 @@
-import { loyaltyTierTitle, type PointEntry } from '@avlu/contracts';
+import { loyaltyTierTitle, newIdempotencyKey, type PointEntry } from '@avlu/contracts';
 import TuneIcon from '@mui/icons-material/TuneOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -46,7 +46,7 @@ function AdjustDialog({ customerId, onClose }: { customerId: string; onClose: ()
   const { t } = useTranslation('loyalty');
   const titleId = useId();
   // One key per opening of the dialog: a retried submit (a lost answer) counts once.
-  const [key] = useState(() => `adjust-${crypto.randomUUID()}`);
+  const [key] = useState(() => newIdempotencyKey('adjust'));
   const adjust = useAdjustPoints();
   const form = useZodForm(pointAdjustmentForm, { defaultValues: { point_entry_note: '' } });
   return (

@@ -22,6 +22,7 @@ import { ExportButton } from '../../lib/excel/ExportButton';
 import { Form, SubmitButton, TextField, useZodForm } from '../../lib/form';
 import { formatDateTime } from '../../lib/i18n/dates';
 import { useLanguage } from '../../lib/i18n/use-language';
+import { CustomerCell } from '../customers/CustomerCell';
 import { displayPhone, fullName } from '../customers/customers.resource';
 import { exportRedemptions, redemptions, useCancelRedemption, useSendRedemption } from './gifts.resource';
 
@@ -33,8 +34,9 @@ const useColumns = (): GridColDef<LoyaltyCustomer>[] => {
   return useMemo(() => {
     const format = new Intl.NumberFormat(language);
     return [
-      { field: 'createdAt', width: 150, valueFormatter: (value: string) => formatDateTime(value) },
+      { field: 'createdAt', width: 140, valueFormatter: (value: string) => formatDateTime(value) },
       {
+        // The phone beneath the name, as in the receipt list: a column fewer, so the row's actions fit.
         field: 'loyalty_customer',
         sortable: false,
         flex: 1,
@@ -44,17 +46,12 @@ const useColumns = (): GridColDef<LoyaltyCustomer>[] => {
             customer_name: row.loyalty_customer_name,
             customer_surname: row.loyalty_customer_surname,
           }),
+        renderCell: ({ row, value }) => <CustomerCell name={value} phone={row.loyalty_customer_phone} />,
       },
-      {
-        field: 'loyalty_customer_phone',
-        sortable: false,
-        width: 140,
-        valueFormatter: (value: string) => displayPhone(value),
-      },
-      { field: 'loyalty_customer_gift_title', flex: 1, minWidth: 160 },
+      { field: 'loyalty_customer_gift_title', flex: 1, minWidth: 150 },
       {
         field: 'loyalty_customer_points',
-        width: 90,
+        width: 80,
         type: 'number',
         align: 'left',
         headerAlign: 'left',
@@ -63,15 +60,20 @@ const useColumns = (): GridColDef<LoyaltyCustomer>[] => {
       {
         field: 'loyalty_customer_gift_send_type',
         sortable: false,
-        width: 150,
+        width: 130,
         valueFormatter: (value: LoyaltyCustomer['loyalty_customer_gift_send_type']) =>
           t(`gifts.sendTypes.${value}`),
       },
-      { field: 'loyalty_customer_tracking_number', sortable: false, width: 150 },
+      {
+        field: 'loyalty_customer_tracking_number',
+        headerName: t('gifted.trackingColumn'),
+        sortable: false,
+        width: 120,
+      },
       {
         field: 'loyalty_customer_status',
         sortable: false,
-        width: 130,
+        width: 110,
         renderCell: ({ row }) => (
           <Chip
             size="small"
@@ -183,7 +185,7 @@ export default function GiftedCustomersPage() {
         title={t('gifted.title')}
         crumbs={[{ label: t('title') }, { label: t('gifted.title') }]}
         emptyState={{ text: t('gifted.empty') }}
-        actionsWidth={200}
+        actionsWidth={170}
         rowHref={() => undefined}
         rowName={(row) => `${row.loyalty_customer_gift_title}, ${displayPhone(row.loyalty_customer_phone)}`}
         toolbar={

@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const ZOOMS = [1, 1.5, 2, 3, 4] as const;
+/** The first step fits the whole receipt in the frame; the others are multiples of the frame's width. */
+const ZOOMS = [0, 1, 1.5, 2, 3, 4] as const;
 
 /**
  * The receipt's photo as large as the column allows, to be read against the form beside it: zoom in
@@ -72,7 +73,7 @@ export function ReceiptPhoto({ receipt }: { receipt: Receipt }) {
           setTurns(0);
         })}
         <Typography variant="caption" color="text.secondary" aria-live="polite">
-          {`%${Math.round(scale * 100)}`}
+          {zoom === 0 ? t('receipts.photo.fit') : `%${Math.round(scale * 100)}`}
         </Typography>
         <Box sx={{ flex: 1 }} />
         <Button size="small" href={url} target="_blank" rel="noopener noreferrer" endIcon={<OpenInNewIcon />}>
@@ -98,14 +99,17 @@ export function ReceiptPhoto({ receipt }: { receipt: Receipt }) {
           component="img"
           src={url}
           alt={t('receipts.photo.alt', { no: receipt.receipt_no })}
-          onClick={() => setZoom((z) => (z === 0 ? 2 : 0))}
-          // Changes at every click: inline, not a new class each time.
+          onClick={() => setZoom((z) => (z === 0 ? 3 : 0))}
+          // Changes at every click: inline, not a new class each time. Fitted, the whole receipt shows
+          // (a long one to its total); zoomed, its width is a multiple of the frame's.
           style={{
-            width: `${scale * 100}%`,
+            ...(zoom === 0
+              ? { width: 'auto', height: 'auto', maxWidth: '100%', maxHeight: '100%' }
+              : { width: `${scale * 100}%`, maxWidth: 'none' }),
             transform: `rotate(${turns * 90}deg)`,
             cursor: zoom === 0 ? 'zoom-in' : 'zoom-out',
           }}
-          sx={{ maxWidth: 'none', display: 'block', mx: 'auto', transformOrigin: 'center' }}
+          sx={{ display: 'block', mx: 'auto', transformOrigin: 'center' }}
         />
       </Box>
     </Stack>

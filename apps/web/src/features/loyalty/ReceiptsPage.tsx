@@ -23,7 +23,8 @@ import { ResourceListPage } from '../../components/resource-list-page/ResourceLi
 import { ExportButton } from '../../lib/excel/ExportButton';
 import { formatDateTime } from '../../lib/i18n/dates';
 import { useLanguage } from '../../lib/i18n/use-language';
-import { displayPhone, fullName } from '../customers/customers.resource';
+import { CustomerCell } from '../customers/CustomerCell';
+import { fullName } from '../customers/customers.resource';
 import { useAllStores } from '../stores/stores.resource';
 import { formatMoney, receiptStatusColor, useReceiptWords } from './receipt-words';
 import { dayBound, exportReceipts, RECEIPTS_PATH, receipts } from './receipts.resource';
@@ -124,14 +125,7 @@ const useColumns = (): GridColDef<Receipt>[] => {
         sortable: false,
         flex: 1,
         minWidth: 170,
-        renderCell: ({ row }) => (
-          <Stack sx={{ justifyContent: 'center', height: '100%', lineHeight: 1.3 }}>
-            <span>{fullName(row)}</span>
-            <Box component="span" sx={{ color: 'text.secondary', fontSize: 12 }}>
-              {row.customer_phone ? displayPhone(row.customer_phone) : ''}
-            </Box>
-          </Stack>
-        ),
+        renderCell: ({ row }) => <CustomerCell name={fullName(row)} phone={row.customer_phone} />,
       },
       { field: 'store_name', headerName: header('store_name'), sortable: false, flex: 1, minWidth: 140 },
       { field: 'receipt_no', headerName: header('receipt_no'), width: 120 },

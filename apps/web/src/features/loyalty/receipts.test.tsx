@@ -196,8 +196,12 @@ describe('loyalty receipts', () => {
     const { user, router } = renderApp({ path: `/loyalty/receipts/${receiptId}`, ...asReviewer });
     const photo = await screen.findByRole('img', { name: 'F-004217 numaralı fişin fotoğrafı' });
     expect(photo).toHaveAttribute('src', '/files/receipts/a1.jpg?sig=1');
+    // Fitted at first (the whole receipt in the frame), then multiples of the frame's width.
+    expect(photo.style.maxHeight).toBe('100%');
+    await user.click(screen.getByRole('button', { name: 'Yakınlaştır' }));
     await user.click(screen.getByRole('button', { name: 'Yakınlaştır' }));
     expect(screen.getByText('%150')).toBeInTheDocument();
+    expect(photo.style.width).toBe('150%');
     await user.click(screen.getByRole('button', { name: 'Sağa döndür' }));
     expect(photo.style.transform).toBe('rotate(90deg)');
 

@@ -168,6 +168,7 @@ export default {
   },
   gifted: {
     title: 'Gifted Customers',
+    trackingColumn: 'Tracking no',
     empty: 'No gift has been given yet.',
     allStatuses: 'All statuses',
     statuses: { new: 'New', waiting: 'Sent', cancelled: 'Cancelled' },

@@ -168,6 +168,7 @@ export default {
   },
   gifted: {
     title: 'Hediye Alan Müşteriler',
+    trackingColumn: 'Takip no',
     empty: 'Henüz hediye verilmedi.',
     allStatuses: 'Tüm durumlar',
     statuses: { new: 'Yeni', waiting: 'Gönderildi', cancelled: 'İptal edildi' },

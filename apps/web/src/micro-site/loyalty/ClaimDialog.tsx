@@ -1,4 +1,4 @@
-import type { LoyaltyCustomer, PublicLoyaltyGift } from '@avlu/contracts';
+import { type LoyaltyCustomer, newIdempotencyKey, type PublicLoyaltyGift } from '@avlu/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -12,10 +12,6 @@ import { MicroSiteError, messageOf } from '../lib/api';
 import { useSession } from '../lib/session';
 import { formatPoints, GET_THE_GIFT_PATH } from './data';
 import { useLoyaltyT } from './texts';
-
-/** 128 random bits (getRandomValues works on plain HTTP too, where randomUUID is missing). */
-const newClaimKey = () =>
-  `gift-${Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 
 export type Claimed = { gift: string; points: number; code: string | null };
 
@@ -42,7 +38,7 @@ export default function ClaimDialog({
   const titleId = useId();
   const [address, setAddress] = useState('');
   // One claim, one key: tapping again after a lost answer gets the same redemption, not a second.
-  const [claimKey] = useState(newClaimKey);
+  const [claimKey] = useState(() => newIdempotencyKey('gift'));
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const toAddress = gift.loyalty_gift_send_type === 'to_address';
