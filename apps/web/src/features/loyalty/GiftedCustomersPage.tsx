@@ -34,13 +34,13 @@ const useColumns = (): GridColDef<LoyaltyCustomer>[] => {
   return useMemo(() => {
     const format = new Intl.NumberFormat(language);
     return [
-      { field: 'createdAt', width: 140, valueFormatter: (value: string) => formatDateTime(value) },
+      { field: 'createdAt', width: 150, valueFormatter: (value: string) => formatDateTime(value) },
       {
         // The phone beneath the name, as in the receipt list: a column fewer, so the row's actions fit.
         field: 'loyalty_customer',
         sortable: false,
         flex: 1,
-        minWidth: 160,
+        minWidth: 140,
         valueGetter: (_: unknown, row: LoyaltyCustomer) =>
           fullName({
             customer_name: row.loyalty_customer_name,
@@ -48,10 +48,10 @@ const useColumns = (): GridColDef<LoyaltyCustomer>[] => {
           }),
         renderCell: ({ row, value }) => <CustomerCell name={value} phone={row.loyalty_customer_phone} />,
       },
-      { field: 'loyalty_customer_gift_title', flex: 1, minWidth: 150 },
+      { field: 'loyalty_customer_gift_title', flex: 1, minWidth: 115 },
       {
         field: 'loyalty_customer_points',
-        width: 80,
+        width: 70,
         type: 'number',
         align: 'left',
         headerAlign: 'left',
@@ -60,7 +60,7 @@ const useColumns = (): GridColDef<LoyaltyCustomer>[] => {
       {
         field: 'loyalty_customer_gift_send_type',
         sortable: false,
-        width: 130,
+        width: 140,
         valueFormatter: (value: LoyaltyCustomer['loyalty_customer_gift_send_type']) =>
           t(`gifts.sendTypes.${value}`),
       },
@@ -68,12 +68,12 @@ const useColumns = (): GridColDef<LoyaltyCustomer>[] => {
         field: 'loyalty_customer_tracking_number',
         headerName: t('gifted.trackingColumn'),
         sortable: false,
-        width: 120,
+        width: 110,
       },
       {
         field: 'loyalty_customer_status',
         sortable: false,
-        width: 110,
+        width: 115,
         renderCell: ({ row }) => (
           <Chip
             size="small"
@@ -185,7 +185,7 @@ export default function GiftedCustomersPage() {
         title={t('gifted.title')}
         crumbs={[{ label: t('title') }, { label: t('gifted.title') }]}
         emptyState={{ text: t('gifted.empty') }}
-        actionsWidth={170}
+        actionsWidth={150}
         rowHref={() => undefined}
         rowName={(row) => `${row.loyalty_customer_gift_title}, ${displayPhone(row.loyalty_customer_phone)}`}
         toolbar={
