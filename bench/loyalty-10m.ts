@@ -257,23 +257,34 @@ const throughApi = (
       );
     }
     if (runs('list')) {
-      const bodies = [1, 5, 20, 40, 80].flatMap((page, index) => [
-        { orderBy: 'point_balance', order: 'desc', pagination: { limit: 25, currentPage: page } },
-        {
+      const pages = [1, 5, 20, 40, 80];
+      const byBalance = pages.map((page, index) => ({
+        orderBy: 'point_balance',
+        order: index % 4 === 3 ? 'asc' : 'desc',
+        pagination: { limit: 25, currentPage: page },
+      }));
+      // Each tier, both ways: a tier at the far end of the mall's balance order is the hard case.
+      const byTier = work.tierIds.flatMap((tier, index) =>
+        pages.map((page) => ({
           orderBy: 'point_balance',
-          order: index % 2 ? 'asc' : 'desc',
-          filter: { loyalty_tier_id: [work.tierIds[index % work.tierIds.length]] },
+          order: (index + page) % 2 ? 'asc' : 'desc',
+          filter: { loyalty_tier_id: [tier] },
           pagination: { limit: 25, currentPage: page },
-        },
-      ]);
-      let next = 0;
-      const samples = await sample(200, () =>
-        ok(server, 'POST', '/loyalty-customer/customers/filter', { body: bodies[next++ % bodies.length] }),
+        })),
       );
-      add(
-        'loyalty customers by balance, 25 a page, pages 1-80, half by tier',
-        latencyFigure(samples, targets.list * slower),
-      );
+      for (const [name, bodies] of [
+        ['loyalty customers by balance, 25 a page, pages 1-80', byBalance],
+        ['loyalty customers of one tier by balance, 25 a page, pages 1-80', byTier],
+      ] as const) {
+        let next = 0;
+        const samples = await sample(200, () =>
+          ok(server, 'POST', '/loyalty-customer/customers/filter', { body: bodies[next++ % bodies.length] }),
+        );
+        add(
+          `${name} (POST /loyalty-customer/customers/filter)`,
+          latencyFigure(samples, targets.list * slower),
+        );
+      }
     }
     if (runs('approve')) {
       if (work.receiptIds.length < 220) throw new Error('fewer than 220 pending receipts');
