@@ -316,31 +316,13 @@ const throughApi = (
 const seconds = (value: number) => `${(value / 1000).toFixed(1)} s`;
 
 /**
- * The queued reset's run, timed (the job's batches, as the worker runs them), checked (no balance
- * left, every member counted) and then undone, so the data stays for the next run: the balances as
- * they were and the reset's entries erased (replica mode: the ledger's guard does not fire).
+ * Puts back what a reset run changed (the balances as bench.balances_before kept them, the reset's
+ * entries erased; replica mode: the ledger's guard does not fire), so the data stays for the next
+ * run. A run killed before its undo is undone at the next start (the note `loyalty-undo`).
  */
-const resetAll = async (
-  db: Database,
-  locationId: string,
-  resetId: string,
-  members: number,
-  slower: number,
-) => {
-  await db.execute(sql`drop table if exists bench.balances_before`);
-  await db.execute(sql`create table bench.balances_before as
-    select customer_id, point_balance, point_tier_points, loyalty_tier_id, point_last_entry_at
-    from point_balances where location_id = ${locationId}`);
-  const start = performance.now();
-  const outcome = await runResetPoint(db, resetId);
-  const elapsed = performance.now() - start;
-  const [after] = await rowsOf<{ left: string; count: number; total: string }>(
-    db,
-    sql`select (select count(*) from point_balances where location_id = ${locationId}
-                and (point_balance <> 0 or point_tier_points <> 0)) as left,
-          reset_point_customer_count as count, reset_point_point_total as total
-        from reset_points where _id = ${resetId}`,
-  );
+const undoReset = async (db: Database, locationId: string) => {
+  const resetId = await readNote(db, 'loyalty-undo');
+  if (!resetId) return;
   log('  undoing the reset…');
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
@@ -352,13 +334,43 @@ const resetAll = async (
       set point_balance = s.point_balance, point_tier_points = s.point_tier_points,
         loyalty_tier_id = s.loyalty_tier_id, point_last_entry_at = s.point_last_entry_at
       from bench.balances_before s where s.customer_id = b.customer_id`);
+    await tx.execute(sql`drop table bench.balances_before`);
+    await tx.execute(sql`delete from bench.meta where key = 'loyalty-undo'`);
   });
-  await db.execute(sql`drop table bench.balances_before`);
   await db.execute(sql`vacuum analyze point_balances`);
   await db.execute(sql`vacuum analyze point_entries`);
-  const limit = targets.resetSeconds * slower;
-  const sound = outcome === 'done' && Number(after?.left) === 0 && after?.count === members;
-  return `${seconds(elapsed)} (${after?.count?.toLocaleString('en')} customers, ${Number(after?.total).toLocaleString('en')} points, ${after?.left} balances left; ${(members / (elapsed / 1000)).toFixed(0)} customers/s; target ≤ ${limit} s: ${sound ? verdict(elapsed / 1000, limit) : 'MISSED (incomplete)'})`;
+};
+
+/** The queued reset's run, timed (the job's batches, as the worker runs them), checked (no balance left, every member counted) and undone. */
+const resetAll = async (
+  db: Database,
+  locationId: string,
+  resetId: string,
+  members: number,
+  slower: number,
+) => {
+  await db.execute(sql`drop table if exists bench.balances_before`);
+  await db.execute(sql`create table bench.balances_before as
+    select customer_id, point_balance, point_tier_points, loyalty_tier_id, point_last_entry_at
+    from point_balances where location_id = ${locationId}`);
+  await writeNote(db, 'loyalty-undo', resetId);
+  try {
+    const start = performance.now();
+    const outcome = await runResetPoint(db, resetId);
+    const elapsed = performance.now() - start;
+    const [after] = await rowsOf<{ left: string; count: number; total: string }>(
+      db,
+      sql`select (select count(*) from point_balances where location_id = ${locationId}
+                  and (point_balance <> 0 or point_tier_points <> 0)) as left,
+            reset_point_customer_count as count, reset_point_point_total as total
+          from reset_points where _id = ${resetId}`,
+    );
+    const limit = targets.resetSeconds * slower;
+    const sound = outcome === 'done' && Number(after?.left) === 0 && after?.count === members;
+    return `${seconds(elapsed)} (${after?.count?.toLocaleString('en')} customers, ${Number(after?.total).toLocaleString('en')} points, ${after?.left} balances left; ${(members / (elapsed / 1000)).toFixed(0)} customers/s; target ≤ ${limit} s: ${sound ? verdict(elapsed / 1000, limit) : 'MISSED (incomplete)'})`;
+  } finally {
+    await undoReset(db, locationId);
+  }
 };
 
 /** `options`: engines (postgres, pglite) and parts (history, list, approve, burns, reset); none named runs all. */
@@ -398,6 +410,7 @@ export const loyaltyAtTenMillion = async (options: readonly string[]): Promise<F
         benchmark: `generate ${members.toLocaleString('en')} balances, ${(members * ENTRIES_PER_MEMBER).toLocaleString('en')} ledger entries`,
         value: generation,
       });
+      await undoReset(db.db, locationId);
       work = await plan(db.db, locationId, members);
     } finally {
       await db.close();

@@ -48,6 +48,9 @@ const idOf = (epoch: string, marker: string, n: string) =>
  */
 const emptyLoyalty = async (db: Database) =>
   db.transaction(async (tx) => {
+    // A reset's undo left by a killed run (loyalty-10m.ts) has nothing to undo any more.
+    await tx.execute(sql`delete from bench.meta where key = 'loyalty-undo'`);
+    await tx.execute(sql`drop table if exists bench.balances_before`);
     await tx.execute(sql`set local session_replication_role = replica`);
     await tx.execute(sql`set local avlu.erasure = 'on'`);
     await tx.execute(
