@@ -35,7 +35,7 @@ const targets = {
 const PGLITE_SLOWER = 3;
 
 type Ready = Extract<ServerMessage, { type: 'ready' }>;
-type Server = { child: ChildProcess; ready: Ready };
+export type Server = { child: ChildProcess; ready: Ready };
 
 const log = (line: string) => console.error(line);
 
@@ -83,7 +83,10 @@ const stopServer = (server: Server) =>
   });
 
 /** One server process for the duration of `work`, closed afterwards even when the work fails. */
-const withServer = async <T>(target: BenchTarget, work: (server: Server) => Promise<T>): Promise<T> => {
+export const withServer = async <T>(
+  target: BenchTarget,
+  work: (server: Server) => Promise<T>,
+): Promise<T> => {
   const server = await startServer(target);
   try {
     return await work(server);
@@ -118,8 +121,8 @@ const rotating = (server: Server, route: string, bodies: readonly unknown[]) => 
   return () => postJson(server, route, bodies[next++ % bodies.length]);
 };
 
-const verdict = (value: number, target: number) => (value <= target ? 'met' : 'MISSED');
-const latencyFigure = (samples: number[], target: number) => {
+export const verdict = (value: number, target: number) => (value <= target ? 'met' : 'MISSED');
+export const latencyFigure = (samples: number[], target: number) => {
   const p95 = percentile(samples, 95);
   return `p50 ${ms(percentile(samples, 50))}, p95 ${ms(p95)} (${samples.length} calls; target p95 ≤ ${target} ms: ${verdict(p95, target)})`;
 };
@@ -265,7 +268,7 @@ const importRows = async (target: BenchTarget, engine: string, slower: number, l
 };
 
 /** Other work on the machine slows every figure: the load average is printed beside them. */
-const loadFigure = (engine: string, when: string): Figure => ({
+export const loadFigure = (engine: string, when: string): Figure => ({
   engine,
   benchmark: `machine load ${when} (${cpus().length} cores)`,
   value: `load average ${loadavg()
@@ -274,7 +277,7 @@ const loadFigure = (engine: string, when: string): Figure => ({
 });
 
 /** Runs each part and keeps going when one fails (an unfinished route, say), printing why instead. */
-const attempt = async (
+export const attempt = async (
   engine: string,
   benchmark: string,
   part: () => Promise<Figure[]>,

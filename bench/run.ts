@@ -6,6 +6,7 @@ import { couponPool } from './coupon-pool';
 import { customersAtAMillion } from './customers-1m';
 import { benchEngines } from './lib/engines';
 import type { Figure } from './lib/timing';
+import { loyaltyAtTenMillion } from './loyalty-10m';
 import { microSiteBundle } from './micro-site-bundle';
 import { throughput } from './throughput/throughput';
 
@@ -13,6 +14,8 @@ import { throughput } from './throughput/throughput';
  * `npm run bench`: the quick benchmarks, each on the embedded database and, when BENCH_DATABASE_URL
  * or TEST_DATABASE_URL is set, on PostgreSQL. A benchmark is a file exporting (engine) => figures.
  * `npm run bench -- customers [postgres|pglite]`: customers at a million (customers-1m.ts).
+ * `npm run bench -- loyalty [postgres|pglite]`: points at a million members and ten million ledger entries
+ * (loyalty-10m.ts; BENCH_LOYALTY_SCALE=0.01 tries it at a hundredth).
  * `npm run bench -- coupons [postgres|pglite]`: concurrent joins and redemptions (coupon-giving.ts), then a
  * million coupon codes for one campaign and code lookups among them (coupon-pool.ts).
  */
@@ -39,6 +42,7 @@ const quick = async (): Promise<Figure[]> => {
 const [which, ...options] = process.argv.slice(2);
 const named: Record<string, (options: string[]) => Promise<Figure[]>> = {
   customers: customersAtAMillion,
+  loyalty: loyaltyAtTenMillion,
   throughput: () => throughput(),
   coupons: async ([only]) => {
     const figures: Figure[] = [];

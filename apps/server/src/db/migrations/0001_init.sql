@@ -715,7 +715,7 @@ CREATE INDEX "loyalty_redemptions_gift" ON "loyalty_redemptions" USING btree ("l
 CREATE UNIQUE INDEX "loyalty_tiers_priority" ON "loyalty_tiers" USING btree ("location_id","loyalty_tier_priority");--> statement-breakpoint
 CREATE INDEX "point_balances_mall_balance" ON "point_balances" USING btree ("location_id","point_balance","customer_id");--> statement-breakpoint
 CREATE INDEX "point_balances_mall_earned" ON "point_balances" USING btree ("location_id","point_earned_total","customer_id");--> statement-breakpoint
-CREATE INDEX "point_balances_tier" ON "point_balances" USING btree ("loyalty_tier_id");--> statement-breakpoint
+CREATE INDEX "point_balances_tier_balance" ON "point_balances" USING btree ("loyalty_tier_id","point_balance","customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "point_entries_idempotency" ON "point_entries" USING btree ("location_id","point_entry_idempotency_key");--> statement-breakpoint
 CREATE INDEX "point_entries_customer" ON "point_entries" USING btree ("customer_id","created_at","_id");--> statement-breakpoint
 CREATE INDEX "reset_points_mall" ON "reset_points" USING btree ("location_id","created_at");--> statement-breakpoint

@@ -18,7 +18,8 @@ import { loyaltyTiers, pointBalances } from './loyalty.tables';
  * The loyalty customers' sorts. Each is a column of the balance row with an index that starts with the
  * mall and ends with the customer (`point_balances_mall_balance`, `point_balances_mall_earned`), so a
  * page of a million customers sorted either way is read in order from the index and stops after the
- * page; the customer (not deleted, the keyword) is checked by primary key for the rows read.
+ * page; the customer (not deleted, the keyword) is checked by primary key for the rows read. Filtered
+ * by one tier and sorted by balance, the page is read in order from `point_balances_tier_balance`.
  */
 const loyaltyCustomerList = {
   sortable: {
