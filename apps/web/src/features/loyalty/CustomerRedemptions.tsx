@@ -1,5 +1,4 @@
 import type { LoyaltyCustomer } from '@avlu/contracts';
-import Chip from '@mui/material/Chip';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +6,7 @@ import { DataTable } from '../../lib/data-table';
 import { formatDateTime } from '../../lib/i18n/dates';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { redemptions } from './gifts.resource';
-
-const statusColor = { new: 'primary', waiting: 'success', cancelled: 'default' } as const;
+import { RedemptionStatus } from './RedemptionStatus';
 
 /**
  * The customer detail's gifts tab (issue 14 #8): the customer's redemptions with their status, from
@@ -37,16 +35,10 @@ export function CustomerRedemptions({ customerId }: { customerId: string }) {
         field: 'loyalty_customer_status',
         sortable: false,
         width: 140,
-        renderCell: ({ row }) => (
-          <Chip
-            size="small"
-            color={statusColor[row.loyalty_customer_status]}
-            label={t(`gifted.statuses.${row.loyalty_customer_status}`)}
-          />
-        ),
+        renderCell: ({ row }) => <RedemptionStatus status={row.loyalty_customer_status} />,
       },
     ];
-  }, [language, t]);
+  }, [language]);
   return (
     <DataTable
       resource={redemptions}

@@ -6,7 +6,6 @@ import {
   sentAndSaveInput,
 } from '@avlu/contracts';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -25,8 +24,7 @@ import { useLanguage } from '../../lib/i18n/use-language';
 import { CustomerCell } from '../customers/CustomerCell';
 import { displayPhone, fullName } from '../customers/customers.resource';
 import { exportRedemptions, redemptions, useCancelRedemption, useSendRedemption } from './gifts.resource';
-
-const statusColor = { new: 'primary', waiting: 'success', cancelled: 'default' } as const;
+import { RedemptionStatus } from './RedemptionStatus';
 
 const useColumns = (): GridColDef<LoyaltyCustomer>[] => {
   const { t } = useTranslation('loyalty');
@@ -74,13 +72,7 @@ const useColumns = (): GridColDef<LoyaltyCustomer>[] => {
         field: 'loyalty_customer_status',
         sortable: false,
         width: 115,
-        renderCell: ({ row }) => (
-          <Chip
-            size="small"
-            color={statusColor[row.loyalty_customer_status]}
-            label={t(`gifted.statuses.${row.loyalty_customer_status}`)}
-          />
-        ),
+        renderCell: ({ row }) => <RedemptionStatus status={row.loyalty_customer_status} />,
       },
     ];
   }, [language, t]);
