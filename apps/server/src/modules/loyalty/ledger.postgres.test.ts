@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
 import { AppError } from '../../platform/errors';
 import { postPoints } from './ledger.service';
-import { newLoyaltyCustomer } from './loyalty.fixtures';
+import { ledgerOf, newLoyaltyCustomer } from './loyalty.fixtures';
 import { pointBalances, pointEntries } from './loyalty.tables';
 
 /**
@@ -12,20 +12,7 @@ import { pointBalances, pointEntries } from './loyalty.tables';
  */
 describe.runIf(process.env.TEST_ENGINE === 'postgres')('concurrent point changes', () => {
   const ctx = useTestApp();
-  const ledgerOf = async (customerId: string) => {
-    const [balance] = await ctx.database.db
-      .select()
-      .from(pointBalances)
-      .where(eq(pointBalances.customer_id, customerId));
-    const [sum] = await ctx.database.db
-      .select({
-        total: sql<number>`sum(${pointEntries.point_entry_amount})::int`,
-        count: sql<number>`count(*)::int`,
-      })
-      .from(pointEntries)
-      .where(eq(pointEntries.customer_id, customerId));
-    return { balance: balance!.point_balance, sum: sum!.total, entries: sum!.count };
-  };
+  const ledger = (customerId: string) => ledgerOf(ctx.database.db, customerId);
 
   it('50 burns of 30 at a balance of 1,000: 33 go through, the balance is 10 and the sum of its entries', async () => {
     const mall = await ctx.newLocation();
@@ -58,7 +45,7 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('concurrent point changes
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(33);
     expect(refused).toHaveLength(17);
     for (const result of refused) expect((result as PromiseRejectedResult).reason).toBeInstanceOf(AppError);
-    expect(await ledgerOf(customer)).toEqual({ balance: 10, sum: 10, entries: 34 });
+    expect(await ledger(customer)).toEqual({ balance: 10, sum: 10, entries: 34 });
     // The balances after each entry, in the ledger's order, run down by 30 without a gap or a repeat.
     const afters = await ctx.database.db
       .select({ after: pointEntries.point_entry_balance_after })
@@ -87,6 +74,6 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('concurrent point changes
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.json().point_balance).toBe(75);
     }
-    expect(await ledgerOf(customer)).toEqual({ balance: 75, sum: 75, entries: 1 });
+    expect(await ledger(customer)).toEqual({ balance: 75, sum: 75, entries: 1 });
   });
 });

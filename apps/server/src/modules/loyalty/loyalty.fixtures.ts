@@ -1,5 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { customers } from '../customers/customers.tables';
+import { pointBalances, pointEntries } from './loyalty.tables';
 
 let phones = 0;
 /** A customer of the mall, straight into the table: the ledger reads only their id and mall. */
@@ -13,4 +15,20 @@ export const newLoyaltyCustomer = async (db: Database, locationId: string) => {
     })
     .returning({ _id: customers._id });
   return row!._id;
+};
+
+/** A customer's balance (0 without a balance row) beside the sum and the count of their entries. */
+export const ledgerOf = async (db: Database, customerId: string) => {
+  const [balance] = await db
+    .select({ balance: pointBalances.point_balance })
+    .from(pointBalances)
+    .where(eq(pointBalances.customer_id, customerId));
+  const [entries] = await db
+    .select({
+      sum: sql<number>`coalesce(sum(${pointEntries.point_entry_amount}), 0)::int`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(pointEntries)
+    .where(eq(pointEntries.customer_id, customerId));
+  return { balance: balance?.balance ?? 0, sum: entries!.sum, entries: entries!.count };
 };
