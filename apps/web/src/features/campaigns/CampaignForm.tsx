@@ -25,6 +25,7 @@ import {
   TextField,
   useZodForm,
 } from '../../lib/form';
+import { ChannelsField, ProvidersField, StoresField } from '../pickers/PickerFields';
 import {
   alignToType,
   type CampaignFormInput,
@@ -33,7 +34,6 @@ import {
   rulesInUse,
 } from './campaign-form';
 import { ImagesField } from './ImagesField';
-import { ChannelsField, ProvidersField, StoresField } from './PickerFields';
 import { SegmentField } from './SegmentField';
 
 const requiredCommon = new Set<string>(

@@ -11,8 +11,8 @@ import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Form, SelectField, SubmitButton, TextField, useZodForm } from '../../lib/form';
-import { TiersField } from '../campaigns/PickerFields';
 import { SegmentField } from '../campaigns/SegmentField';
+import { TiersField } from '../pickers/PickerFields';
 
 export const emptyResetPoint: ResetPointInput = {
   reset_point_name: '',

@@ -23,7 +23,7 @@ import {
   TextField,
   useZodForm,
 } from '../../lib/form';
-import { CategoriesField, StoresField } from '../campaigns/PickerFields';
+import { CategoriesField, StoresField } from '../pickers/PickerFields';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
