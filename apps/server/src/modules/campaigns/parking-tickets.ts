@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { parkingTicketInfoColumns } from '@avlu/contracts';
 import type { Database } from '../../platform/db/database';
 import { invalidFields } from '../../platform/errors';
-import { zoneOffset } from '../../platform/excel/xlsx-export';
 import type { locationOf } from '../../platform/request-context';
+import { zoneOffset } from '../../platform/time-zones';
 import { exportRows, poolCampaign } from './coupons.service';
 
 type Mall = ReturnType<typeof locationOf>;

@@ -1,6 +1,7 @@
 import { displayPhone, type Language, yesNoLabels } from '@avlu/contracts';
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { zoneOffset } from '../time-zones';
 import { sendXlsx, TEXT_STYLE, type XlsxCellValue, type XlsxColumn } from './xlsx-stream';
 
 /**
@@ -68,40 +69,6 @@ const DATE_TIME: Partial<ExcelJS.Style> = { numFmt: 'dd-mm-yyyy hh:mm' };
 const DAY_MS = 86_400_000;
 /** Day 0 of Excel's 1900 date system is 1899-12-30; 1970-01-01 is day 25,569. */
 const UNIX_EPOCH_DAY = 25_569;
-const QUARTER_HOUR_MS = 900_000;
-/** Exports read their rows in time order: the last few hundred quarters are all a run asks for. */
-const OFFSETS_KEPT = 1024;
-
-/**
- * How far `timeZone`'s wall clock is ahead of UTC at an instant, in milliseconds. Asking Intl costs
- * microseconds, so the answer is kept per quarter hour: zones change their offsets on quarter hours.
- */
-export const zoneOffset = (timeZone: string) => {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  });
-  const kept = new Map<number, number>();
-  return (ms: number) => {
-    const quarter = Math.floor(ms / QUARTER_HOUR_MS);
-    let offset = kept.get(quarter);
-    if (offset === undefined) {
-      const at = quarter * QUARTER_HOUR_MS;
-      const part: Record<string, number> = {};
-      for (const { type, value } of format.formatToParts(at)) part[type] = Number(value);
-      offset = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!) - at;
-      if (kept.size >= OFFSETS_KEPT) kept.clear();
-      kept.set(quarter, offset);
-    }
-    return offset;
-  };
-};
-
 /** yyyy-mm-dd as an Excel day number; anything else is written as the text it is. */
 const excelDate = (day: string): number | string => {
   const ms = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
