@@ -1,36 +1,10 @@
 import type { Language } from '@avlu/contracts';
 import en from '../../locales/en/micro-site-campaigns';
 import tr from '../../locales/tr/micro-site-campaigns';
-import { type Params, useT } from '../lib/i18n';
+import { type Params, pageText, usePageTexts } from '../lib/i18n';
 
-type Tree = { [key: string]: string | Tree };
-
-/**
- * The campaign pages' texts: a catalogue of their own in both languages, in these pages' chunks, so
- * the first load (the Turkish catalogue of lib/i18n.ts) does not grow with them. A text with a
- * `count` takes its plural form (`_one`, `_other`) where the language has one.
- */
-const catalogues: Record<Language, Tree> = { tr, en };
-
-const find = (tree: Tree, key: string) => {
-  let node: string | Tree | undefined = tree;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  return typeof node === 'string' ? node : undefined;
-};
-
-export const campaignText = (language: Language, key: string, params?: Params): string => {
-  const tree = catalogues[language];
-  const count = params?.count;
-  const plural =
-    typeof count === 'number'
-      ? find(tree, `${key}_${new Intl.PluralRules(language).select(count)}`)
-      : undefined;
-  const text = plural ?? find(tree, key) ?? find(catalogues.tr, key) ?? key;
-  return params ? text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? '')) : text;
-};
-
-/** The language, the campaign pages' `t` and the micro-site's own (`common`: loading, errors). */
-export const useCampaignT = () => {
-  const { language, t: common } = useT();
-  return { language, common, t: (key: string, params?: Params) => campaignText(language, key, params) };
-};
+/** The campaign pages' texts (pageText in lib/i18n.ts). */
+const pages = { tr, en };
+export const campaignText = (language: Language, key: string, params?: Params) =>
+  pageText(pages, language, key, params);
+export const useCampaignT = () => usePageTexts(pages);

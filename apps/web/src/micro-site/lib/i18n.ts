@@ -71,3 +71,32 @@ export const useT = () => {
   const language = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
   return { language, t: (key: string, params?: Params) => translate(language, key, params) };
 };
+
+const find = (tree: Tree, key: string) => {
+  let node: string | Tree | undefined = tree;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+};
+
+/**
+ * The texts of a group of pages (campaigns, loyalty): a catalogue of their own in both languages, in
+ * those pages' chunks, so the first load (the Turkish catalogue above) does not grow with them. A
+ * text with a `count` takes its plural form (`_one`, `_other`) where the language has one.
+ */
+export type PageTexts = Record<Language, Tree>;
+export const pageText = (pages: PageTexts, language: Language, key: string, params?: Params): string => {
+  const tree = pages[language];
+  const count = params?.count;
+  const plural =
+    typeof count === 'number'
+      ? find(tree, `${key}_${new Intl.PluralRules(language).select(count)}`)
+      : undefined;
+  const text = plural ?? find(tree, key) ?? find(pages[DEFAULT_LANGUAGE], key) ?? key;
+  return params ? text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? '')) : text;
+};
+
+/** The language, the pages' `t` and the micro-site's own (`common`: loading, errors). */
+export const usePageTexts = (pages: PageTexts) => {
+  const { language, t: common } = useT();
+  return { language, common, t: (key: string, params?: Params) => pageText(pages, language, key, params) };
+};
