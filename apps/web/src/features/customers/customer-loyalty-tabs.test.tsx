@@ -1,6 +1,5 @@
 import {
   type BurnPreparation,
-  type Customer,
   type LoyaltyCustomer,
   type LoyaltyCustomerSummary,
   type LoyaltyTier,
@@ -12,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '../../lib/api/test-server';
 import { httpAuthClient } from '../../lib/auth';
 import { axeViolations } from '../../test/axe';
-import { roleWith } from '../../test/fixtures';
+import { customerFixture, roleWith } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer, serveSession } from '../../test/server';
 
@@ -21,39 +20,14 @@ const page = <Row,>(rows: Row[]) =>
   json({ data: rows, pagination: paginationOf(rows.length, { limit: 10, currentPage: 1 }) });
 
 const customerId = '64c000000000000000000001';
-const customer: Customer = {
+const customer = customerFixture({
   _id: customerId,
-  customer_phone: '+905321234567',
-  customer_name: 'Ayşe',
-  customer_surname: 'Yıldız',
   customer_email: null,
-  customer_gender: 'female',
-  customer_birthdate: '1990-04-12',
-  age: 36,
-  customer_address: null,
-  customer_province: 'İzmir',
-  customer_district: 'Konak',
-  customer_locality: 'Alsancak',
   customer_number_of_children: null,
   customer_frequency: null,
-  customer_is_developer: false,
   customer_vehicle_plate: null,
   customer_is_parent: null,
-  channel_id: null,
-  customer_favorite_region: null,
-  customer_favorite_category: null,
-  customer_push_token: null,
-  customer_sms_permission: true,
-  customer_sms_permission_date: '2026-03-01T09:30:00.000Z',
-  customer_email_permission: false,
-  customer_email_permission_date: null,
-  customer_call_permission: false,
-  customer_call_permission_date: null,
-  customer_kvkk_permission: true,
-  customer_kvkk_permission_date: '2026-03-01T09:30:00.000Z',
-  customer_deletedAt: null,
-  createdAt: '2026-03-01T09:30:00.000Z',
-};
+});
 
 const receipt = (overrides: Partial<Receipt>): Receipt => ({
   _id: '64f0000000000000000000f1',

@@ -13,7 +13,7 @@ import { json } from '../../lib/api/test-server';
 import { httpAuthClient } from '../../lib/auth';
 import { formatDate, formatDateTime } from '../../lib/i18n/dates';
 import { axeViolations } from '../../test/axe';
-import { roleWith } from '../../test/fixtures';
+import { customerFixture, roleWith } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer, serveSession } from '../../test/server';
 import type { CustomerProfile } from './customers.resource';
@@ -51,40 +51,7 @@ const desk = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-const customer = (overrides: Partial<Customer> = {}): Customer => ({
-  _id: '64c000000000000000000001',
-  customer_phone: '+905321234567',
-  customer_name: 'Ayşe',
-  customer_surname: 'Yıldız',
-  customer_email: 'ayse.yildiz@example.com',
-  customer_gender: 'female',
-  customer_birthdate: '1990-04-12',
-  age: 36,
-  customer_address: null,
-  customer_province: 'İzmir',
-  customer_district: 'Konak',
-  customer_locality: 'Alsancak',
-  customer_number_of_children: 2,
-  customer_frequency: 'once_a_month',
-  customer_is_developer: false,
-  customer_vehicle_plate: '35 ABC 123',
-  customer_is_parent: true,
-  channel_id: null,
-  customer_favorite_region: null,
-  customer_favorite_category: null,
-  customer_push_token: null,
-  customer_sms_permission: true,
-  customer_sms_permission_date: '2026-03-01T09:30:00.000Z',
-  customer_email_permission: false,
-  customer_email_permission_date: null,
-  customer_call_permission: false,
-  customer_call_permission_date: null,
-  customer_kvkk_permission: true,
-  customer_kvkk_permission_date: '2026-03-01T09:30:00.000Z',
-  customer_deletedAt: null,
-  createdAt: '2026-03-01T09:30:00.000Z',
-  ...overrides,
-});
+const customer = customerFixture;
 
 const people = [
   customer({ channel_id: desk._id }),

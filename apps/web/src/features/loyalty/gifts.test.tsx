@@ -1,6 +1,5 @@
 import {
   type BurnPreparation,
-  type Customer,
   type LoyaltyCustomer,
   type LoyaltyGift,
   type LoyaltyTier,
@@ -9,7 +8,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../lib/api/test-server';
-import { roleWith, systemAdminRole } from '../../test/fixtures';
+import { customerFixture, roleWith, systemAdminRole } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer } from '../../test/server';
 
@@ -48,39 +47,18 @@ const cinema: LoyaltyGift = {
   updatedAt: '2026-11-01T09:00:00.000Z',
 };
 const customerId = '64e0000000000000000000c1';
-const customer: Customer = {
+const customer = customerFixture({
   _id: customerId,
   customer_phone: '+905328906124',
-  customer_name: 'Ayşe',
   customer_surname: 'Yılmaz',
   customer_email: null,
-  customer_gender: 'female',
-  customer_birthdate: '1990-04-12',
-  age: 36,
-  customer_address: null,
   customer_province: 'İstanbul',
   customer_district: 'Kadıköy',
   customer_locality: 'Caferağa',
   customer_number_of_children: null,
-  customer_frequency: 'once_a_month',
-  customer_is_developer: false,
   customer_vehicle_plate: null,
   customer_is_parent: false,
-  channel_id: null,
-  customer_favorite_region: null,
-  customer_favorite_category: null,
-  customer_push_token: null,
-  customer_sms_permission: true,
-  customer_sms_permission_date: '2026-03-01T09:30:00.000Z',
-  customer_email_permission: false,
-  customer_email_permission_date: null,
-  customer_call_permission: false,
-  customer_call_permission_date: null,
-  customer_kvkk_permission: true,
-  customer_kvkk_permission_date: '2026-03-01T09:30:00.000Z',
-  customer_deletedAt: null,
-  createdAt: '2026-03-01T09:30:00.000Z',
-};
+});
 const redemption = (overrides: Partial<LoyaltyCustomer> = {}): LoyaltyCustomer => ({
   _id: '64e0000000000000000000d1',
   loyalty_customer: customerId,
