@@ -11,8 +11,7 @@ import { locations } from '../locations/locations.tables';
 import { loyaltyTiers } from '../loyalty/loyalty.tables';
 import { createCustomerSession } from '../micro-site/customer-sessions.service';
 import { pointProviders } from '../point-providers/point-providers.tables';
-import { storeCategoryColumns } from '../stores/stores.service';
-import { storeCategories, stores } from '../stores/stores.tables';
+import { mallWithStores } from './receipts.fixtures';
 import { receipts } from './receipts.tables';
 
 /** `PUT /ext/app/customers/shopping-receipts/{id}`: the micro-site's correction of a refused receipt. */
@@ -21,29 +20,7 @@ const DAY = 86_400_000;
 const db = () => ctx.database.db;
 let serial = 0;
 
-const newMall = async () => {
-  const mall = await ctx.newLocation();
-  const [category] = await db()
-    .insert(storeCategories)
-    .values({
-      location_id: mall._id,
-      ...storeCategoryColumns({ store_category_name: 'Giyim', store_category_name_en: 'Fashion' }),
-    })
-    .returning();
-  const rows = await db()
-    .insert(stores)
-    .values(
-      ['Mavi', 'Koton'].map((store_name) => ({
-        location_id: mall._id,
-        store_name,
-        store_name_key: nameKey(store_name),
-        store_category_id: category!._id,
-        store_floor: 'Zemin Kat',
-      })),
-    )
-    .returning();
-  return { mall, mavi: rows[0]!._id, koton: rows[1]!._id };
-};
+const newMall = () => mallWithStores(db(), () => ctx.newLocation());
 
 let phones = 0;
 const newCustomer = async (mallId: string) => {

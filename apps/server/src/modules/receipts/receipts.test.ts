@@ -23,8 +23,7 @@ import { postPoints } from '../loyalty/ledger.service';
 import { loyaltyTiers, pointBalances, pointEntries } from '../loyalty/loyalty.tables';
 import { createCustomerSession } from '../micro-site/customer-sessions.service';
 import { pointProviders } from '../point-providers/point-providers.tables';
-import { storeCategoryColumns } from '../stores/stores.service';
-import { storeCategories, stores } from '../stores/stores.tables';
+import { mallWithStores } from './receipts.fixtures';
 import { receipts } from './receipts.tables';
 
 const ctx = useTestApp();
@@ -37,26 +36,7 @@ let serial = 0;
 
 /** A mall with a category, two stores, a desk, a customer, and a default and a store point provider. */
 const newMall = async () => {
-  const mall = await ctx.newLocation();
-  const [category] = await db()
-    .insert(storeCategories)
-    .values({
-      location_id: mall._id,
-      ...storeCategoryColumns({ store_category_name: 'Giyim', store_category_name_en: 'Fashion' }),
-    })
-    .returning();
-  const storeRows = await db()
-    .insert(stores)
-    .values(
-      ['Mavi', 'Koton'].map((store_name) => ({
-        location_id: mall._id,
-        store_name,
-        store_name_key: nameKey(store_name),
-        store_category_id: category!._id,
-        store_floor: 'Zemin Kat',
-      })),
-    )
-    .returning();
+  const { mall, mavi, koton } = await mallWithStores(db(), () => ctx.newLocation());
   const channel_name = `Danışma ${++serial}`;
   const [channel] = await db()
     .insert(channels)
@@ -91,13 +71,13 @@ const newMall = async () => {
         point_provider_priority: 10,
         point_provider_min_amount: 100,
         point_provider_points_multiplier: 0.1,
-        point_provider_store_ids: [storeRows[0]!._id],
+        point_provider_store_ids: [mavi],
       }),
     ]);
   return {
     mall,
-    mavi: storeRows[0]!._id,
-    koton: storeRows[1]!._id,
+    mavi,
+    koton,
     channelId: channel!._id,
     customerId: await newCustomer(mall._id),
   };
