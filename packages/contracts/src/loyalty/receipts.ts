@@ -262,21 +262,21 @@ export const receiptDetail = receipt.extend({ receipt_points_calculation: receip
 export type ReceiptDetail = z.infer<typeof receiptDetail>;
 
 /** A receipt on the micro-site, the customer's own: status, reason and points, no one else's data. */
-export const customerReceipt = z.object({
-  _id: objectId,
-  receipt_no: z.string(),
-  receipt_amount: z.number(),
-  currency: pointProviderCurrency,
-  receipt_date: z.string(),
-  store_id: objectId,
-  store_name: z.string().nullable(),
-  campaign_id: objectId.nullable(),
-  receipt_status: receiptStatus,
-  receipt_rejection_reason: receiptRejectionReason.nullable(),
-  receipt_rejection_message: z.string().nullable(),
-  receipt_calculated_points: z.number().int().nullable(),
-  receipt_thumbnail_url: z.string().nullable(),
-  createdAt: z.string(),
+export const customerReceipt = receipt.pick({
+  _id: true,
+  receipt_no: true,
+  receipt_amount: true,
+  currency: true,
+  receipt_date: true,
+  store_id: true,
+  store_name: true,
+  campaign_id: true,
+  receipt_status: true,
+  receipt_rejection_reason: true,
+  receipt_rejection_message: true,
+  receipt_calculated_points: true,
+  receipt_thumbnail_url: true,
+  createdAt: true,
 });
 export type CustomerReceipt = z.infer<typeof customerReceipt>;
 
