@@ -103,10 +103,12 @@ describe('reset points', () => {
       await screen.findByText('Puan sıfırlama kuyruğa alındı; müşteriler sırayla sıfırlanacak'),
     ).toBeInTheDocument();
     expect(server().to('POST', `/loyalty/reset-points/${waiting._id}/move-to-in-queue`)).toHaveLength(1);
+    // The closing dialog hides the page from the accessibility tree until it has gone.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const queued = await rowOf('Yıl sonu Gümüş sıfırlaması');
     expect(await within(queued).findByText('Kuyrukta')).toBeInTheDocument();
     expect(
-      within(queued).getByRole('button', { name: 'Düzenle: Yıl sonu Gümüş sıfırlaması' }),
+      await within(queued).findByRole('button', { name: 'Düzenle: Yıl sonu Gümüş sıfırlaması' }),
     ).toBeDisabled();
   });
 
