@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { roleWith, systemAdminRole } from '../test/fixtures';
 import { fakeAuthClient, renderApp, renderWithProviders, type SignedInAs } from '../test/render';
@@ -102,5 +102,32 @@ describe('the root path', () => {
 
   it('goes to the profile when the role opens no screen', async () => {
     expect(await landing({ role: roleWith() })).toBe('/user/account');
+  });
+});
+
+describe('the loyalty root', () => {
+  const landing = async (signedInAs?: SignedInAs) => {
+    const { router } = renderApp({ path: '/loyalty', signedInAs });
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/loyalty'));
+    return router.state.location.pathname;
+  };
+
+  it('goes to the first loyalty screen in sidebar order that the role may open', async () => {
+    const role = roleWith('modules:loyalty:loyalty-gift', 'modules:loyalty:loyalty-tier');
+    expect(await landing({ role })).toBe('/loyalty/tiers');
+    expect(await screen.findByRole('navigation', { name: 'Ana menü' })).toBeInTheDocument();
+    expect(screen.queryByText('Yetki Reddedildi')).not.toBeInTheDocument();
+  });
+
+  it('goes to the first loyalty screen for the system admin', async () => {
+    expect(await landing({ role: systemAdminRole })).toBe('/loyalty/point-providers');
+  });
+
+  it("goes to the role's home when it may open no loyalty screen", async () => {
+    expect(await landing({ role: roleWith('modules:dashboard', 'modules:loyalty') })).toBe('/app');
+  });
+
+  it('sends a guest to the login page', async () => {
+    expect(await landing()).toBe('/auth/login');
   });
 });

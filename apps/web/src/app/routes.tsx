@@ -19,6 +19,7 @@ import { roleRoutes } from '../features/roles/routes';
 import { storeRoutes } from '../features/stores/routes';
 import { userRoutes } from '../features/users/routes';
 import { AuthGuard } from './guards/AuthGuard';
+import { GroupRedirect } from './guards/GroupRedirect';
 import { GuestGuard } from './guards/GuestGuard';
 import { RootRedirect } from './guards/RootRedirect';
 import { RootLayout } from './RootLayout';
@@ -59,6 +60,17 @@ export const routes: RouteObject[] = [
       // The same auth pages without the guest guard (/auth/login-unprotected, /auth/register-unprotected).
       { path: 'auth', element: <AuthLayout />, children: unprotectedAuthRoutes },
       {
+        // /loyalty goes to the first loyalty screen the role may open. It sits outside the layout,
+        // whose guard would check the root's own subject (modules:loyalty): a role given only some
+        // loyalty screens lacks it, yet should land on them. Each screen is guarded where it lands.
+        path: 'loyalty',
+        element: (
+          <AuthGuard>
+            <GroupRedirect group="loyalty" />
+          </AuthGuard>
+        ),
+      },
+      {
         // Signed-in staff; DashboardLayout checks each path against the role (contracts' subjectOfPage).
         element: (
           <AuthGuard>
@@ -82,7 +94,7 @@ export const routes: RouteObject[] = [
           ...loyaltyRoutes,
           ...pointProviderRoutes,
           // Feature route lists go here: reports, feedbacks, agreements, qr-codes,
-          // marketing, reservation, surveys, lending, loyalty.
+          // marketing, reservation, surveys, lending.
           notFoundInLayoutRoute,
         ],
       },

@@ -15,7 +15,10 @@ const ResetPointEditPage = lazy(() => import('./ResetPointEditPage'));
 const ReceiptsPage = lazy(() => import('./ReceiptsPage'));
 const ReceiptReviewPage = lazy(() => import('./ReceiptReviewPage'));
 
-/** Loyalty (spec §2): the tiers so far; receipts, gifts and the customers' points follow (issue 14). */
+/**
+ * Loyalty (spec §2): tiers, gifts, the customers' points and gifts, point resets and the receipt
+ * desk. /loyalty itself, which only redirects, is routed in app/routes outside the layout's guard.
+ */
 export const loyaltyRoutes: RouteObject[] = [
   { path: 'loyalty/tiers', element: <TiersPage /> },
   { path: 'loyalty/tiers/new', element: <TierCreatePage /> },

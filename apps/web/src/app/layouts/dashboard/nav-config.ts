@@ -172,6 +172,16 @@ export const firstPermittedPath = (
   return first.kind === 'link' ? first.path : first.items[0]?.path;
 };
 
+/** Where a group's root path (say /loyalty) sends a role: the group's first screen it may open. */
+export const firstPermittedPathIn = (
+  groupKey: string,
+  canVisit: (path: string) => boolean,
+  exists: (path: string) => boolean = hasScreen,
+): string | undefined => {
+  const group = permittedNav(canVisit, exists).find((entry) => entry.key === groupKey);
+  return group?.kind === 'group' ? group.items[0]?.path : undefined;
+};
+
 export const isUnder = (pathname: string, path: string) =>
   pathname === path || pathname.startsWith(`${path}/`);
 
