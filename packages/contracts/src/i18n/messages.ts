@@ -236,6 +236,7 @@ export const messages: Record<Language, Catalogue> = {
       receiptStoreNotFound: 'Bu AVM’de böyle bir mağaza yok',
       receiptCampaignNotFound: 'Bu AVM’de fiş yüklenebilecek böyle bir kampanya yok',
       receiptCampaignNotRunning: 'Bu kampanya şu anda fiş kabul etmiyor',
+      receiptChannelClosed: 'Bu kanal kapalı ya da fiş girişine açık değil',
       receiptNotEditable: 'Yalnızca reddedilen ya da belirsiz kalan fiş düzeltilip yeniden gönderilebilir',
       receiptApprovedFinal: 'Onaylanan fişin puanı kazanıldı; fiş artık değiştirilemez ya da silinemez',
       resetPointTiersRequired: 'Sıfırlanacak en az bir üyelik seviyesi seçin',
@@ -493,6 +494,7 @@ export const messages: Record<Language, Catalogue> = {
       receiptStoreNotFound: 'This mall has no such store',
       receiptCampaignNotFound: 'This mall has no such campaign for receipts',
       receiptCampaignNotRunning: 'This campaign does not take receipts now',
+      receiptChannelClosed: 'This channel is closed or does not take receipts',
       receiptNotEditable: 'Only a rejected or uncertain receipt can be corrected and sent again',
       receiptApprovedFinal:
         'An approved receipt has earned its points; it can no longer be changed or deleted',

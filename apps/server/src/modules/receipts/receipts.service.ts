@@ -316,8 +316,9 @@ export type NewReceipt = {
 export type ReceiptFieldNames = { store: string; campaign: string };
 
 /**
- * The checks of a new receipt before its photo is stored: the customer (404), the store and campaign
- * of the mall (400 naming the field as the request named it), the desk's channel (404).
+ * The checks of a new receipt before its photo is stored: the desk's channel (another mall's: 404;
+ * closed, or with CDP receipt entry off: 400 naming `channelId`), the customer (404), the store and
+ * campaign of the mall (400 naming the field as the request named it).
  */
 export const checkNewReceipt = async (
   db: Database,
@@ -327,10 +328,11 @@ export const checkNewReceipt = async (
 ) => {
   if (input.channelId) {
     const [channel] = await db
-      .select({ _id: channels._id })
+      .select({ open: channels.channel_status, receipts: channels.channel_cdp_receipt_entry })
       .from(channels)
       .where(and(eq(channels._id, input.channelId), eq(channels.location_id, mall._id)));
     if (!channel) throw notFound();
+    if (!channel.open || !channel.receipts) throw invalidFields({ channelId: 'receiptChannelClosed' });
   }
   await assertCustomerOfMall(db, mall._id, input.customerId);
   await assertStoreOfMall(db, mall._id, input.store_id, names.store);

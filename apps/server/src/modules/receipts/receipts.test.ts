@@ -34,21 +34,33 @@ const db = () => ctx.database.db;
 
 let serial = 0;
 
-/** A mall with a category, two stores, a desk, a customer, and a default and a store point provider. */
-const newMall = async () => {
-  const { mall, mavi, koton } = await mallWithStores(db(), () => ctx.newLocation());
-  const channel_name = `Danışma ${++serial}`;
+/** A desk of the mall: open and taking receipts (CDP receipt entry) unless told otherwise. */
+const newDesk = async (
+  mallId: string,
+  name = 'Danışma',
+  flags: Partial<Pick<typeof channels.$inferInsert, 'channel_status' | 'channel_cdp_receipt_entry'>> = {},
+) => {
+  const channel_name = `${name} ${++serial}`;
   const [channel] = await db()
     .insert(channels)
     .values({
-      location_id: mall._id,
+      location_id: mallId,
       channel_name,
       channel_name_en: channel_name,
       ...channelNameKeys({ channel_name, channel_name_en: channel_name }),
       channel_exp: channel_name,
       channel_exp_en: channel_name,
+      channel_cdp_receipt_entry: true,
+      ...flags,
     })
     .returning();
+  return channel!._id;
+};
+
+/** A mall with a category, two stores, a desk, a customer, and a default and a store point provider. */
+const newMall = async () => {
+  const { mall, mavi, koton } = await mallWithStores(db(), () => ctx.newLocation());
+  const channelId = await newDesk(mall._id);
   const year = new Date().getUTCFullYear();
   const provider = (values: Partial<typeof pointProviders.$inferInsert>) => ({
     location_id: mall._id,
@@ -78,7 +90,7 @@ const newMall = async () => {
     mall,
     mavi,
     koton,
-    channelId: channel!._id,
+    channelId,
     customerId: await newCustomer(mall._id),
   };
 };
@@ -312,6 +324,24 @@ describe('receipts at the desk', () => {
     // An amount of zero is a receipt (§5: at least 0).
     await created(setup, deskFields(setup.mavi, { receipt_amount: '0' }));
     expect(await db().$count(receipts, eq(receipts.location_id, setup.mall._id))).toBe(1);
+  });
+
+  it('refuses a closed desk, or one without receipt entry, naming channelId, saving nothing', async () => {
+    const setup = await newMall();
+    const closed = await newDesk(setup.mall._id, 'Kapalı', { channel_status: false });
+    const noReceipts = await newDesk(setup.mall._id, 'Kayıt', { channel_cdp_receipt_entry: false });
+    for (const [channelId, headers, message] of [
+      [closed, en, 'This channel is closed or does not take receipts'],
+      [noReceipts, en, 'This channel is closed or does not take receipts'],
+      [noReceipts, tr, 'Bu kanal kapalı ya da fiş girişine açık değil'],
+    ] as const) {
+      const response = await enter({ ...setup, channelId }, deskFields(setup.mavi), await photo(), headers);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(fieldsOf(response)).toEqual({ channelId: message });
+    }
+    expect(await db().$count(receipts, eq(receipts.location_id, setup.mall._id))).toBe(0);
+    // The desk of the setup takes receipts.
+    await created(setup, deskFields(setup.mavi));
   });
 
   it('answers 404 for another mall’s desk, customer or receipt', async () => {
@@ -640,25 +670,15 @@ describe('the receipt list', () => {
   it('lists a customer’s receipts, by desk with channelId, for the customer detail', async () => {
     const setup = await newMall();
     const first = await created(setup, deskFields(setup.mavi));
-    const [otherDesk] = await db()
-      .insert(channels)
-      .values({
-        location_id: setup.mall._id,
-        channel_name: `Kiosk ${++serial}`,
-        channel_name_en: `Kiosk ${serial}`,
-        ...channelNameKeys({ channel_name: `Kiosk ${serial}`, channel_name_en: `Kiosk ${serial}` }),
-        channel_exp: 'Kiosk',
-        channel_exp_en: 'Kiosk',
-      })
-      .returning();
-    const second = await created({ ...setup, channelId: otherDesk!._id }, deskFields(setup.koton));
+    const otherDesk = await newDesk(setup.mall._id, 'Kiosk');
+    const second = await created({ ...setup, channelId: otherDesk }, deskFields(setup.koton));
     await created({ ...setup, customerId: await newCustomer(setup.mall._id) }, deskFields(setup.koton));
     const all = await call(setup.mall, 'GET', `customer/receipt/${setup.customerId}`);
     expect(all.json().map((row: { _id: string }) => row._id)).toEqual([second._id, first._id]);
     const atDesk = await call(
       setup.mall,
       'GET',
-      `customer/receipt/${setup.customerId}?channelId=${otherDesk!._id}`,
+      `customer/receipt/${setup.customerId}?channelId=${otherDesk}`,
     );
     expect(atDesk.json().map((row: { _id: string }) => row._id)).toEqual([second._id]);
   });
