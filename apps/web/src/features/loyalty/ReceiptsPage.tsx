@@ -25,6 +25,7 @@ import { formatDateTime } from '../../lib/i18n/dates';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { CustomerCell } from '../customers/CustomerCell';
 import { fullName } from '../customers/customers.resource';
+import { useMallTimezone } from '../locations/my-locations';
 import { useAllStores } from '../stores/stores.resource';
 import { formatMoney, receiptStatusColor, useReceiptWords } from './receipt-words';
 import { dayBound, exportReceipts, RECEIPTS_PATH, receipts } from './receipts.resource';
@@ -46,6 +47,7 @@ const useReceiptFilter = () => {
   const [params, setParams] = useSearchParams();
   const value = (key: FilterKey) => params.get(key) ?? '';
   const status = params.get('status') ?? DEFAULT_STATUS;
+  const timezone = useMallTimezone();
   const filter = useMemo<ReceiptFilter>(() => {
     const get = (key: FilterKey) => params.get(key);
     const statusParam = get('status') ?? DEFAULT_STATUS;
@@ -61,12 +63,12 @@ const useReceiptFilter = () => {
       ...((receiptSources as readonly string[]).includes(source ?? '') && {
         receipt_source: source as ReceiptSource,
       }),
-      ...(isDay(from) && { receipt_date_from: dayBound(from, 'start') }),
-      ...(isDay(to) && { receipt_date_to: dayBound(to, 'end') }),
+      ...(isDay(from) && { receipt_date_from: dayBound(from, 'start', timezone) }),
+      ...(isDay(to) && { receipt_date_to: dayBound(to, 'end', timezone) }),
       ...(amountOf(get('min')) !== undefined && { receipt_amount_min: amountOf(get('min')) }),
       ...(amountOf(get('max')) !== undefined && { receipt_amount_max: amountOf(get('max')) }),
     };
-  }, [params]);
+  }, [params, timezone]);
   const set = (key: FilterKey, next: string) =>
     setParams(
       (current) => {

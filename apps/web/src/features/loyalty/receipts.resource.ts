@@ -1,5 +1,4 @@
 import {
-  DEFAULT_TIMEZONE,
   type Receipt,
   type ReceiptDetail,
   type ReceiptExportBody,
@@ -82,9 +81,12 @@ export const nextPendingReceipt = async (currentId: string): Promise<string | un
   return [...ids.slice(at + 1), ...ids.slice(0, Math.max(at, 0))].find((id) => id !== currentId);
 };
 
-/** A day typed in the filter (YYYY-MM-DD) as the first or last moment of that day at the mall. */
-export const dayBound = (day: string, end: 'start' | 'end') => {
-  const moment = dayjs.tz(day, DEFAULT_TIMEZONE);
+/**
+ * A day typed in the filter (YYYY-MM-DD) as the first or last moment of that day at the mall, in the
+ * mall's time zone (`useMallTimezone`).
+ */
+export const dayBound = (day: string, end: 'start' | 'end', timezone: string) => {
+  const moment = dayjs.tz(day, timezone);
   return (end === 'start' ? moment.startOf('day') : moment.endOf('day')).toISOString();
 };
 

@@ -2,7 +2,7 @@ import { paginationOf, type ReceiptDetail, type Store } from '@avlu/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../lib/api/test-server';
-import { roleWith } from '../../test/fixtures';
+import { LOCATIONS, roleWith } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer } from '../../test/server';
 
@@ -189,6 +189,29 @@ describe('loyalty receipts', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/loyalty/receipts/${receiptId}`));
   });
 
+  it('bounds the filter’s days in the current mall’s time zone, not Istanbul’s', async () => {
+    server()
+      .on('GET', '/data/stores', () => json([mavi, lcw]))
+      .on('POST', '/shopping-receipts/filter', () => page([]))
+      .on('GET', '/core/location', () =>
+        json(
+          LOCATIONS.map((mall, index) => ({
+            ...mall,
+            // The current mall (the first) keeps Berlin's clock (UTC+1 in November), the other Istanbul's.
+            location_meta: { timezone: index === 0 ? 'Europe/Berlin' : 'Europe/Istanbul' },
+            hasMobileApp: false,
+          })),
+        ),
+      );
+    renderApp({ path: '/loyalty/receipts?status=all&from=2026-11-01&to=2026-11-30', ...asReviewer });
+    await waitFor(() =>
+      expect(lastFilter()).toEqual({
+        receipt_date_from: '2026-10-31T23:00:00.000Z',
+        receipt_date_to: '2026-11-30T22:59:59.999Z',
+      }),
+    );
+  });
+
   it('shows the photo beside the form and the points calculation, approves with the changed amount and opens the next pending receipt', async () => {
     serveReview(receipt()).on('PUT', `/shopping-receipts/${receiptId}`, () =>
       json(receipt({ receipt_status: 'approved', receipt_calculated_points: 308 })),
@@ -311,6 +334,35 @@ describe('loyalty receipts', () => {
     await user.keyboard('n');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/loyalty/receipts/${receiptId}`));
     expect(server().to('PUT', `/shopping-receipts/${nextId}`)).toHaveLength(0);
+  });
+
+  it('reviews from the keyboard: R opens the rejection, which sends nothing until a reason is chosen', async () => {
+    serveReview(receipt(), [receiptId]).on('PUT', `/shopping-receipts/${receiptId}`, () =>
+      json(receipt({ receipt_status: 'rejected', receipt_rejection_reason: 'picture_not_clear' })),
+    );
+    const { user, router } = renderApp({ path: `/loyalty/receipts/${receiptId}`, ...asReviewer });
+    await screen.findByRole('button', { name: /Reddet/ });
+
+    // An R typed in a field stays there.
+    const number = screen.getByRole('textbox', { name: 'Fiş numarası' });
+    await user.type(number, 'R');
+    expect(number).toHaveValue('F-004217R');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.clear(number);
+    await user.type(number, 'F-004217');
+    number.blur();
+
+    await user.keyboard('r');
+    const dialog = await screen.findByRole('dialog', { name: 'Fiş reddedilsin mi?' });
+    expect(server().to('PUT', `/shopping-receipts/${receiptId}`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('combobox', { name: 'Ret nedeni' }));
+    await user.click(await screen.findByRole('option', { name: 'Fotoğraf net değil / okunamıyor' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reddet' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/loyalty/receipts'));
+    expect(server().to('PUT', `/shopping-receipts/${receiptId}`)[0]?.body).toMatchObject({
+      receipt_status: 'rejected',
+      receipt_rejection_reason: 'picture_not_clear',
+    });
   });
 
   it('shows an approved receipt read-only with what it earned', async () => {
