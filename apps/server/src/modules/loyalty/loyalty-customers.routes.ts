@@ -13,7 +13,7 @@ export const loyaltyCustomerListRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       schema: {
         tags: ['loyalty'],
         summary:
-          'A page of the mall’s customers with points: balance, tier, lifetime points, last approved receipt; sorted by balance (largest first) or lifetime points; tier and balance filters, keyword on name and phone',
+          'A page of the mall’s customers with points: balance, tier, lifetime points, last approved receipt; sorted by balance (largest first) or lifetime points; filters on tier, balance and lifetime point ranges and the last receipt’s period; keyword on name and phone',
         body: loyaltyCustomersListQuery,
         response: { 200: listResponse(loyaltyCustomerSummary) },
       },

@@ -6,7 +6,7 @@ import {
   loyaltyCustomersListQuery,
   paginationOf,
 } from '@avlu/contracts';
-import { and, count, eq, gte, inArray, isNull, lte, max, sql } from 'drizzle-orm';
+import { and, count, eq, exists, gt, gte, inArray, isNull, lte, max, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { listOrder } from '../../platform/db/list';
 import { keywordWhere } from '../customers/customers.service';
@@ -20,6 +20,8 @@ import { loyaltyTiers, pointBalances } from './loyalty.tables';
  * page of a million customers sorted either way is read in order from the index and stops after the
  * page; the customer (not deleted, the keyword) is checked by primary key for the rows read. Filtered
  * by one tier and sorted by balance, the page is read in order from `point_balances_tier_balance`.
+ * No sort by the last receipt: it is an aggregate of the customer's receipts, and no index orders the
+ * mall's customers by it, so a page would aggregate every approved receipt of the mall first.
  */
 const loyaltyCustomerList = {
   sortable: {
@@ -29,6 +31,36 @@ const loyaltyCustomerList = {
   uniqueKey: pointBalances.customer_id,
   defaultSort: { orderBy: 'point_balance', order: 'desc' },
 } as const;
+
+/**
+ * The latest approved receipt issued within [from, to]: one such receipt, and (with an end) none after
+ * it. EXISTS rather than comparing a max() lets the planner either probe `receipts_customer` for the
+ * balance rows it reads (a page stops after its rows) or join the mall's approved receipts once.
+ */
+const lastReceiptWhere = (db: Database, locationId: string, from?: string, to?: string) => {
+  if (from === undefined && to === undefined) return undefined;
+  const approvedOfCustomer = and(
+    eq(receipts.customer_id, pointBalances.customer_id),
+    eq(receipts.location_id, locationId),
+    eq(receipts.receipt_status, 'approved'),
+  );
+  const within = and(
+    approvedOfCustomer,
+    from === undefined ? undefined : gte(receipts.receipt_date, new Date(from)),
+    to === undefined ? undefined : lte(receipts.receipt_date, new Date(to)),
+  );
+  return and(
+    exists(db.select({ one: sql`1` }).from(receipts).where(within)),
+    to === undefined
+      ? undefined
+      : notExists(
+          db
+            .select({ one: sql`1` })
+            .from(receipts)
+            .where(and(approvedOfCustomer, gt(receipts.receipt_date, new Date(to)))),
+        ),
+  );
+};
 
 /**
  * `POST /loyalty-customer/customers/filter`: a page of the mall's customers who have a balance row,
@@ -53,6 +85,13 @@ export const listLoyaltyCustomers = async (
     filter.point_balance_max === undefined
       ? undefined
       : lte(pointBalances.point_balance, filter.point_balance_max),
+    filter.point_earned_total_min === undefined
+      ? undefined
+      : gte(pointBalances.point_earned_total, filter.point_earned_total_min),
+    filter.point_earned_total_max === undefined
+      ? undefined
+      : lte(pointBalances.point_earned_total, filter.point_earned_total_max),
+    lastReceiptWhere(db, locationId, filter.last_receipt_date_from, filter.last_receipt_date_to),
     keywordWhere(query.keyword),
   );
   const { limit, currentPage } = query.pagination;

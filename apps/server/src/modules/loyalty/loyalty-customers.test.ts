@@ -173,6 +173,45 @@ describe('loyalty customers list', () => {
     expect(await namesOf(mall._id, { keyword: 'Işıl' })).toEqual([]);
   });
 
+  it('filters by lifetime points and by the day of the last approved receipt, both ends included', async () => {
+    const { mall, ayse, tiers } = await mallWithPoints();
+    // Ayşe spends 5,500: her lifetime points stay 6,000 while her balance drops to 500.
+    const gift = await newGift(mall._id, {
+      loyalty_gift_point_quantity: 5500,
+      loyalty_gift_min_tier_id: tiers.bronze,
+    });
+    expect(
+      (await burn(mall._id, { loyalty_customer: ayse, loyalty_customer_gift: gift._id })).statusCode,
+    ).toBe(200);
+    expect(await namesOf(mall._id, { filter: { point_earned_total_min: 1200 } })).toEqual(['Çağla', 'Ayşe']);
+    expect(
+      await namesOf(mall._id, { filter: { point_earned_total_min: 300, point_earned_total_max: 1200 } }),
+    ).toEqual(['Çağla', 'Ömer']);
+    expect(
+      await namesOf(mall._id, { filter: { point_earned_total_min: 5000, point_balance_max: 1000 } }),
+    ).toEqual(['Ayşe']);
+
+    // Ayşe's last approved receipt is of 2 May (the pending one of June does not count), Çağla's of
+    // 15 April; Ömer has none approved, so no period holds his.
+    const period = (from?: string, to?: string) =>
+      namesOf(mall._id, {
+        filter: {
+          ...(from ? { last_receipt_date_from: from } : {}),
+          ...(to ? { last_receipt_date_to: to } : {}),
+        },
+      });
+    expect(await period('2026-04-15T12:00:00.000Z', '2026-05-02T12:00:00.000Z')).toEqual(['Çağla', 'Ayşe']);
+    expect(await period('2026-05-01T00:00:00.000Z')).toEqual(['Ayşe']);
+    // Ayşe's March receipt lies in the period, but her last one does not.
+    expect(await period('2026-03-01T00:00:00.000Z', '2026-04-30T23:59:59.999Z')).toEqual(['Çağla']);
+    expect(await period(undefined, '2026-04-30T23:59:59.999Z')).toEqual(['Çağla']);
+    expect(await period('2026-06-01T00:00:00.000Z')).toEqual([]);
+    const counted = listResponse(loyaltyCustomerSummary).parse(
+      (await list(mall._id, { filter: { last_receipt_date_to: '2026-12-31T23:59:59.999Z' } })).json(),
+    );
+    expect(counted.pagination.total).toBe(2);
+  });
+
   it('never serves another mall’s customers, and asks for the loyalty customers permission', async () => {
     const { mall } = await mallWithPoints();
     const other = await ctx.newLocation();
@@ -207,6 +246,42 @@ describe('loyalty customers list', () => {
     expect(Object.keys(en.json().fields).sort()).toEqual(['filter.point_balance_min', 'orderBy']);
     expect(en.json().fields.orderBy).not.toEqual(tr.json().fields.orderBy);
     expect(en.json().fields.orderBy).toMatch(/point_balance|option|one of/i);
+  });
+
+  it('refuses a range whose end is before its start, naming the end', async () => {
+    const mall = await ctx.newLocation();
+    const reversed = await list(mall._id, {
+      filter: {
+        point_balance_min: 500,
+        point_balance_max: 100,
+        point_earned_total_min: 2000,
+        point_earned_total_max: 1999,
+        last_receipt_date_from: '2026-05-02T00:00:00.000Z',
+        last_receipt_date_to: '2026-05-01T23:59:59.999Z',
+      },
+    });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().fields).toEqual({
+      'filter.point_balance_max': 'Üst sınır alt sınırdan küçük olamaz',
+      'filter.point_earned_total_max': 'Üst sınır alt sınırdan küçük olamaz',
+      'filter.last_receipt_date_to': 'Bitiş tarihi başlangıç tarihinden önce olamaz',
+    });
+    const en = await list(
+      mall._id,
+      { filter: { point_earned_total_min: 10, point_earned_total_max: 9 } },
+      'en',
+    );
+    expect(en.json().fields).toEqual({
+      'filter.point_earned_total_max': 'The upper bound cannot be below the lower bound',
+    });
+    // Equal ends are a range of one value, and an end alone is no range to check.
+    expect(
+      (await list(mall._id, { filter: { point_earned_total_min: 10, point_earned_total_max: 10 } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await list(mall._id, { filter: { last_receipt_date_to: '2026-05-01T00:00:00.000Z' } })).statusCode,
+    ).toBe(200);
   });
 });
 
