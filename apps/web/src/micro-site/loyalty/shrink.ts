@@ -27,7 +27,8 @@ const jpegName = (name: string) => `${name.replace(/\.[^.]+$/, '') || 'fis'}.jpg
  * The file to upload for what the customer chose: a PDF as it is; a photo decoded (turned upright by
  * its EXIF orientation), drawn at most `RECEIPT_PHOTO_MAX_SIDE` on its longer side and encoded as JPEG
  * at `RECEIPT_PHOTO_QUALITY`. When the browser cannot decode it (a HEIC outside Safari) or draw it,
- * the original goes: the server reads HEIC itself.
+ * the original goes: the server decodes HEIC itself (an iPhone's HEVC one with heic-decode, an AV1
+ * one with sharp) and keeps it as a JPEG, at most 40 megapixels.
  */
 export const shrinkReceiptPhoto = async (file: File): Promise<File> => {
   if (file.type === 'application/pdf' || !file.type.startsWith('image/')) return file;
