@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { couponCodeQuery } from '../campaigns/coupons';
 import { objectId } from '../common/ids';
 import { listQuery } from '../common/list-query';
 import { isoDateTime, multilineText, requiredText, singleLineText } from '../common/text';
@@ -346,6 +347,15 @@ export const customerReceiptsQuery = z.strictObject({ channelId: objectId.option
 /** `POST /shopping-receipts/{channelId}?customerId`. */
 export const receiptDeskQuery = z.strictObject({ customerId: objectId });
 export const receiptChannelParams = z.strictObject({ channelId: objectId });
+
+/**
+ * `GET /shopping-receipts/sms?customerId&couponCode`: the desk sends a customer a code they hold (one a
+ * receipt gave them) by SMS. The code is read as people type it (normalised).
+ */
+export const receiptCouponSmsQuery = z.strictObject({ customerId: objectId, couponCode: couponCodeQuery });
+export type ReceiptCouponSmsQuery = z.input<typeof receiptCouponSmsQuery>;
+export const receiptCouponSmsResult = z.object({ sent: z.literal(true) });
+export type ReceiptCouponSmsResult = z.infer<typeof receiptCouponSmsResult>;
 
 /** The words of receipts, shared by the screens and the export. */
 export const receiptLabels: Record<

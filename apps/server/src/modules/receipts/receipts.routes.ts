@@ -10,6 +10,8 @@ import {
   RECEIPT_UPLOAD_TEXT_FIELDS,
   receipt,
   receiptChannelParams,
+  receiptCouponSmsQuery,
+  receiptCouponSmsResult,
   receiptDeskFields,
   receiptDeskQuery,
   receiptDetail,
@@ -28,6 +30,7 @@ import { readUploadedForm, readUploadedFormFileOptional } from '../../platform/f
 import { locationOf } from '../../platform/request-context';
 import { customerOf, customerSessionHeaders, microSiteMallOf } from '../micro-site/micro-site-auth';
 import { acting } from '../users/acting';
+import { sendCouponCodeSms } from './coupon-sms.service';
 import { saveReceiptPhoto } from './receipt-photos';
 import {
   assertResendable,
@@ -78,7 +81,7 @@ const parseForm = <T>(schema: z.ZodType<T>, fields: Record<string, string>): T =
 };
 
 /** Spec §7 "Receipts", `GET /customer/receipt/{customerId}` and the micro-site's receipts (issue 14 #2). */
-export const receiptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const receiptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   await app.register(multipart, {
     limits: {
       fileSize: RECEIPT_LIMITS.fileBytes,
@@ -131,6 +134,27 @@ export const receiptRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
       const row = await insertReceipt(db, location, input, photo, actor);
       return reply.code(201).send(await toStaffReceipt(db, app.files, location._id, row._id));
     },
+  );
+  app.get(
+    '/shopping-receipts/sms',
+    {
+      config: entry,
+      schema: {
+        tags,
+        summary:
+          'Send a customer a coupon code they hold in the mall (one a receipt gave them) by SMS, in their language; counted against the SMS budgets',
+        querystring: receiptCouponSmsQuery,
+        response: { 200: receiptCouponSmsResult },
+      },
+    },
+    (request) =>
+      sendCouponCodeSms(
+        db,
+        { sms: app.sms, config: config.sms, log: request.log },
+        locationOf(request),
+        request.query,
+        acting(request),
+      ),
   );
   app.post(
     '/shopping-receipts/filter',
