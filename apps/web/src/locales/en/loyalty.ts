@@ -56,6 +56,16 @@ export default {
     allTiers: 'All tiers',
     open: 'Open gifts',
     back: 'Back to customers with points',
+    filters: {
+      tier: 'Tier',
+      balanceMin: 'Minimum balance',
+      balanceMax: 'Maximum balance',
+      earnedMin: 'Minimum earned in all',
+      earnedMax: 'Maximum earned in all',
+      lastReceiptFrom: 'Last approved receipt (from)',
+      lastReceiptTo: 'Last approved receipt (to)',
+      clear: 'Clear filters',
+    },
     columns: {
       customer: 'Customer',
       customer_phone: 'Phone',

@@ -56,6 +56,16 @@ export default {
     allTiers: 'Tüm seviyeler',
     open: 'Hediyeleri aç',
     back: 'Puanı olan müşterilere dön',
+    filters: {
+      tier: 'Seviye',
+      balanceMin: 'En az bakiye',
+      balanceMax: 'En çok bakiye',
+      earnedMin: 'En az toplam kazanılan',
+      earnedMax: 'En çok toplam kazanılan',
+      lastReceiptFrom: 'Son onaylı fiş (başlangıç)',
+      lastReceiptTo: 'Son onaylı fiş (bitiş)',
+      clear: 'Filtreleri temizle',
+    },
     columns: {
       customer: 'Müşteri',
       customer_phone: 'Telefon',
