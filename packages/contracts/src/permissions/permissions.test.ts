@@ -19,6 +19,10 @@ describe('subjectOfPage', () => {
       '/registration/customer/coupons/0123456789abcdef01234567',
       'modules:customer-registration:customer-registration',
     ],
+    [
+      '/registration/customer/receipts/new/0123456789abcdef01234567',
+      'modules:customer-registration:customer-registration',
+    ],
     ['/campaigns/code-validation', 'modules:campaign-code-validation'],
     ['/campaigns/coupon-providers/new', 'modules:campaigns:code-providers'],
     ['/loyalty/reset-points', 'modules:loyalty:receipts'],

@@ -13,7 +13,11 @@ import { useEntryChannel } from './registration.resource';
 
 type ChannelFrameProps = {
   title: string;
-  /** The page itself, once its channel is known to take registrations. */
+  /** Whether the page works through the channel: by default, when it takes registrations. */
+  accepts?: (channel: Channel) => boolean;
+  /** What a channel the page does not work through is told with (an i18n key). */
+  closedMessage?: string;
+  /** The page itself, once its channel is known to be one it works through. */
   children: (channel: Channel) => ReactNode;
 };
 
@@ -21,7 +25,12 @@ type ChannelFrameProps = {
  * The frame of a page working through one channel (`…/{channelId}`): the header names the channel
  * (GET /customer/channel/{id}); an unknown or closed channel says so and offers the way back.
  */
-export function ChannelFrame({ title, children }: ChannelFrameProps) {
+export function ChannelFrame({
+  title,
+  accepts = takesRegistrations,
+  closedMessage = 'errors:CHANNEL_CLOSED',
+  children,
+}: ChannelFrameProps) {
   const { t } = useTranslation('registration');
   const language = useLanguage();
   const { channelId } = useParams();
@@ -32,7 +41,7 @@ export function ChannelFrame({ title, children }: ChannelFrameProps) {
   let problem: string | undefined;
   if (!valid) problem = t('errors:NOT_FOUND');
   else if (channel.isError) problem = channel.error.message;
-  else if (channel.data && !takesRegistrations(channel.data)) problem = t('errors:CHANNEL_CLOSED');
+  else if (channel.data && !accepts(channel.data)) problem = t(closedMessage);
 
   return (
     <>

@@ -2,6 +2,7 @@ import type { Channel } from '@avlu/contracts';
 import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import PhoneInTalkOutlinedIcon from '@mui/icons-material/PhoneInTalkOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -87,6 +88,16 @@ function ChannelCard({ channel, typeNames }: { channel: Channel; typeNames: Map<
         >
           {t('choose.coupons')}
         </Button>
+        {channel.channel_cdp_receipt_entry && (
+          <Button
+            component={RouterLink}
+            to={`/registration/customer/receipts/new/${channel._id}`}
+            startIcon={<ReceiptLongOutlinedIcon />}
+            aria-label={`${t('choose.receipts')}: ${name}`}
+          >
+            {t('choose.receipts')}
+          </Button>
+        )}
       </CardActions>
     </Card>
   );
@@ -94,7 +105,7 @@ function ChannelCard({ channel, typeNames }: { channel: Channel; typeNames: Map<
 
 /**
  * /registration/customer: the desk picks the channel it registers through (open, with data entry on),
- * or whose campaigns' codes it gives.
+ * whose campaigns' codes it gives, or (with receipt entry on) whose receipts it enters.
  */
 export default function ChooseChannelPage() {
   const { t } = useTranslation('registration');
