@@ -9,6 +9,7 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -39,11 +40,29 @@ import { campaignName } from '../campaigns/campaigns.resource';
 import { useCustomerCoupons, useDeskCampaigns, useGiveCoupon } from '../campaigns/giving.resource';
 import { ChannelFrame } from './ChannelFrame';
 import { FoundCustomer, PhoneLookup } from './CustomerLookup';
+import { useSendCouponSms } from './desk-receipts.resource';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' } as const;
 
-/** The code just given, large enough to read out or copy to the customer. */
-function GivenCode({ coupon }: { coupon: CustomerCoupon }) {
+/** Sends the customer a code they hold by SMS (`GET /shopping-receipts/sms`); the toast says it went. */
+function SmsButton({ customerId, code }: { customerId: string; code: string }) {
+  const { t } = useTranslation('registration');
+  const send = useSendCouponSms();
+  return (
+    <Button
+      size="small"
+      startIcon={<SmsOutlinedIcon />}
+      loading={send.isPending}
+      onClick={() => send.mutate({ customerId, couponCode: code })}
+      aria-label={`${t('coupons.sendSms')}: ${displayCouponCode(code)}`}
+    >
+      {t('coupons.sendSms')}
+    </Button>
+  );
+}
+
+/** The code just given, large enough to read out, copy or send to the customer. */
+function GivenCode({ coupon, customerId }: { coupon: CustomerCoupon; customerId: string }) {
   const { t } = useTranslation('registration');
   const language = useLanguage();
   const { enqueueSnackbar } = useSnackbar();
@@ -88,6 +107,7 @@ function GivenCode({ coupon }: { coupon: CustomerCoupon }) {
               <ContentCopyIcon />
             </IconButton>
           </Tooltip>
+          <SmsButton customerId={customerId} code={coupon.coupon_code} />
         </Stack>
         {coupon.coupon_expires_at && (
           <Typography variant="body2" sx={{ mt: 1 }}>
@@ -183,7 +203,7 @@ function DeskCodes({ customer, channel }: { customer: Customer; channel: Channel
         <Table size="small" aria-label={t('coupons.codesHere')}>
           <TableHead>
             <TableRow>
-              {(['code', 'campaign', 'status', 'given', 'expires'] as const).map((column) => (
+              {(['code', 'campaign', 'status', 'given', 'expires', 'sms'] as const).map((column) => (
                 <TableCell key={column}>{t(`coupons.columns.${column}`)}</TableCell>
               ))}
             </TableRow>
@@ -199,6 +219,11 @@ function DeskCodes({ customer, channel }: { customer: Customer; channel: Channel
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(code.coupon_given_at)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {code.coupon_expires_at ? formatDateTime(code.coupon_expires_at) : '—'}
+                </TableCell>
+                <TableCell>
+                  {code.coupon_status === 'given' && (
+                    <SmsButton customerId={customer._id} code={code.coupon_code} />
+                  )}
                 </TableCell>
               </TableRow>
             ))}
@@ -281,7 +306,7 @@ function CouponDesk({
     >
       <FoundCustomer customer={customer} onAgain={onAgain} />
       <Stack spacing={3} sx={{ minWidth: 0 }}>
-        {given && <GivenCode coupon={given} />}
+        {given && <GivenCode coupon={given} customerId={customer._id} />}
         <Card component="section" aria-label={t('coupons.campaigns')}>
           <CardContent>
             <Typography variant="h6" component="h2">
