@@ -96,13 +96,14 @@ const insertChunk = (locationId: string, epoch: number, from: number, to: number
   ), entries as (
     insert into point_entries (_id, location_id, customer_id, point_entry_kind, point_entry_amount,
       point_entry_balance_after, point_entry_cause, point_entry_cause_id, point_entry_note,
-      point_entry_idempotency_key, created_at)
+      point_entry_actor, point_entry_idempotency_key, created_at)
     select e.id, ${locationId}, e.customer_id,
       case e.j when 8 then 'burn' when 10 then 'adjust' else 'earn' end,
       e.amount, e.balance_after,
       case e.j when 8 then 'gift_redemption' when 10 then 'adjustment' else 'receipt' end,
       case when e.j = 10 then null else e.cause_id end,
       case e.j when 8 then ${BALANCE_GIFT.title} when 10 then 'Önceki sadakat sisteminden devreden puan' end,
+      case e.j when 8 then 'customer' else 'system' end,
       case e.j when 8 then 'gift:' || e.cause_id when 10 then 'adjust:' || e.id
         else 'receipt:' || e.cause_id || ':earn' end,
       e.created

@@ -18,6 +18,14 @@ export type PointEntryKind = z.infer<typeof pointEntryKind>;
 export const pointEntryCauses = ['receipt', 'gift_redemption', 'reset_point', 'adjustment'] as const;
 export type PointEntryCause = (typeof pointEntryCauses)[number];
 
+/**
+ * Who made an entry: a staff user (receipt approval, desk redemption, adjustment, cancel; named by
+ * `point_entry_admin_name` while the user exists), the customer themselves (a claim on the
+ * micro-site), or the system (a reset point run, points carried over from a previous system).
+ */
+export const pointEntryActors = ['staff', 'customer', 'system'] as const;
+export type PointEntryActor = (typeof pointEntryActors)[number];
+
 /** One adjustment moves at most this many points either way (a typo of a few zeros is refused). */
 export const POINT_ADJUSTMENT_MAX = 1_000_000;
 export const POINT_ENTRY_NOTE_MAX = 200;
@@ -47,7 +55,8 @@ export const pointEntry = z.object({
   point_entry_cause: z.enum(pointEntryCauses),
   point_entry_cause_id: objectId.nullable(),
   point_entry_note: z.string().nullable(),
-  /** The staff user who made it; null when the customer or the system did. */
+  point_entry_actor: z.enum(pointEntryActors),
+  /** The staff user who made it; null when the customer or the system did, or the user was deleted. */
   point_entry_admin_name: z.string().nullable(),
   createdAt: z.string(),
 });

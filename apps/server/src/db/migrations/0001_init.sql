@@ -408,10 +408,13 @@ CREATE TABLE "point_entries" (
 	"point_entry_cause" varchar(20) NOT NULL,
 	"point_entry_cause_id" varchar(24),
 	"point_entry_note" varchar(200),
+	"point_entry_actor" varchar(10) NOT NULL,
 	"admin_id" varchar(24),
 	"point_entry_idempotency_key" varchar(120) NOT NULL,
 	"created_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
-	CONSTRAINT "point_entries_amount_not_zero" CHECK ("point_entries"."point_entry_amount" <> 0 or "point_entries"."point_entry_kind" = 'reset')
+	CONSTRAINT "point_entries_amount_not_zero" CHECK ("point_entries"."point_entry_amount" <> 0 or "point_entries"."point_entry_kind" = 'reset'),
+	CONSTRAINT "point_entries_actor" CHECK ("point_entries"."point_entry_actor" in ('staff', 'customer', 'system')),
+	CONSTRAINT "point_entries_admin_is_staff" CHECK ("point_entries"."admin_id" is null or "point_entries"."point_entry_actor" = 'staff')
 );
 --> statement-breakpoint
 CREATE TABLE "reset_points" (

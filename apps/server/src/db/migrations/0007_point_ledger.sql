@@ -29,3 +29,22 @@ FOR EACH ROW EXECUTE FUNCTION point_entries_append_only();
 CREATE TRIGGER point_entries_no_truncate
 BEFORE TRUNCATE ON point_entries
 FOR EACH STATEMENT EXECUTE FUNCTION point_entries_append_only();
+--> statement-breakpoint
+-- Every staff user's entry names them (admin_id) when it is written; the customer's and the system's
+-- name nobody (the table's check point_entries_admin_is_staff). Not a check of its own: deleting the
+-- staff user later sets admin_id to NULL, and the entry stays the staff's. One look at the statement's
+-- new rows, so a reset run's batch of a thousand entries pays once, not once a row.
+CREATE FUNCTION point_entries_staff_named() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM added WHERE point_entry_actor = 'staff' AND admin_id IS NULL) THEN
+    RAISE EXCEPTION 'point_entries: an entry by staff names its admin_id'
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'point_entries_staff_named';
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER point_entries_staff_named
+AFTER INSERT ON point_entries
+REFERENCING NEW TABLE AS added
+FOR EACH STATEMENT EXECUTE FUNCTION point_entries_staff_named();

@@ -42,6 +42,7 @@ export const giftFixtures = (ctx: TestContext) => {
         kind: 'earn',
         amount,
         cause: 'receipt',
+        actor: 'system',
         idempotencyKey: `test-earn:${customerId}:${Math.random()}`,
       }),
     );

@@ -138,6 +138,7 @@ describe('the points ledger against its model', () => {
                     : change.kind === 'earn'
                       ? 'receipt'
                       : 'gift_redemption',
+                actor: 'system',
                 idempotencyKey: key,
               };
               return postPoints(tx, posted);

@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
 import { AppError } from '../../platform/errors';
 import { postPoints } from './ledger.service';
 import { ledgerOf, newLoyaltyCustomer } from './loyalty.fixtures';
-import { pointBalances, pointEntries } from './loyalty.tables';
+import { pointEntries } from './loyalty.tables';
 
 /**
  * Spends racing each other on one balance (issue 14: "50 concurrent burns at one balance"), and one
@@ -24,6 +24,7 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('concurrent point changes
         kind: 'earn',
         amount: 1000,
         cause: 'receipt',
+        actor: 'system',
         idempotencyKey: `seed:${customer}`,
       }),
     );
@@ -36,6 +37,7 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('concurrent point changes
             kind: 'burn',
             amount: -30,
             cause: 'gift_redemption',
+            actor: 'system',
             idempotencyKey: `burn:${customer}:${index}`,
           }),
         ),

@@ -2,6 +2,7 @@ import type {
   PointAdjustmentInput,
   PointBalance,
   PointEntry,
+  PointEntryActor,
   PointEntryCause,
   PointEntryKind,
   PointHistory,
@@ -21,6 +22,19 @@ import type { Acting } from '../users/acting';
 import { loyaltyTiers, type PointEntryRow, pointBalances, pointEntries } from './loyalty.tables';
 import { reachedTier } from './tiers.service';
 
+/**
+ * Who makes a change: a staff user, named (a receipt approved, a desk redemption, an adjustment, a
+ * cancel), the customer themselves (a claim on the micro-site), or the system (a reset run, data
+ * carried over). Said by every writer, so a customer's claim and a job are told apart.
+ */
+export type PointActor =
+  | { actor: 'staff'; adminId: string }
+  | { actor: Exclude<PointEntryActor, 'staff'>; adminId?: null };
+
+/** A staff user's change where there is one (a request's signed-in user), else the system's (no request). */
+export const staffOrSystem = (adminId: string | null | undefined): PointActor =>
+  adminId ? { actor: 'staff', adminId } : { actor: 'system' };
+
 export type PointChange = {
   locationId: string;
   customerId: string;
@@ -30,13 +44,12 @@ export type PointChange = {
   cause: PointEntryCause;
   causeId?: string | null;
   note?: string | null;
-  adminId?: string | null;
   /**
    * One intended change, one key: the same key again in the mall adds nothing (see `withIdempotency`).
    * Derived from the cause where there is one (`receipt:<id>:earn`), else the client's key.
    */
   idempotencyKey: string;
-};
+} & PointActor;
 
 /** Kinds that count toward the tier (what was earned since the last reset). */
 const tierPoints = (kind: PointEntryKind, amount: number) =>
@@ -116,6 +129,7 @@ export const postPoints = async (
       point_entry_cause: change.cause,
       point_entry_cause_id: change.causeId ?? null,
       point_entry_note: change.note ?? null,
+      point_entry_actor: change.actor,
       admin_id: change.adminId ?? null,
       point_entry_idempotency_key: change.idempotencyKey,
     })
@@ -124,13 +138,13 @@ export const postPoints = async (
 };
 
 /**
- * A reset of one customer (a reset point run): their whole balance is taken and their tier's points
- * end, as one `reset` entry, under the balance row's lock so that nothing spent or earned meanwhile is
- * missed. A customer without a balance row has nothing to reset: no entry.
+ * A reset of one customer (a reset point run, the system's): their whole balance is taken and their
+ * tier's points end, as one `reset` entry, under the balance row's lock so that nothing spent or
+ * earned meanwhile is missed. A customer without a balance row has nothing to reset: no entry.
  */
 export const resetCustomerPoints = async (
   tx: Database,
-  change: Omit<PointChange, 'kind' | 'amount' | 'cause'> & { causeId: string },
+  change: Pick<PointChange, 'locationId' | 'customerId' | 'note' | 'idempotencyKey'> & { causeId: string },
 ): Promise<PointEntryRow | undefined> => {
   const [row] = await tx
     .select({ balance: pointBalances.point_balance })
@@ -140,7 +154,13 @@ export const resetCustomerPoints = async (
     )
     .for('update');
   if (!row) return undefined;
-  return postPoints(tx, { ...change, kind: 'reset', amount: -row.balance, cause: 'reset_point' });
+  return postPoints(tx, {
+    ...change,
+    kind: 'reset',
+    amount: -row.balance,
+    cause: 'reset_point',
+    actor: 'system',
+  });
 };
 
 /** The entry a key already made in the mall, if any. */
@@ -203,6 +223,7 @@ export const adjustPoints = async (
         amount: values.point_entry_amount,
         cause: 'adjustment',
         note: values.point_entry_note,
+        actor: 'staff',
         adminId: actor.staff._id,
         idempotencyKey: `adjust:${key}`,
       });
@@ -266,6 +287,7 @@ export const pointHistoryOf = async (
         point_entry_cause: pointEntries.point_entry_cause,
         point_entry_cause_id: pointEntries.point_entry_cause_id,
         point_entry_note: pointEntries.point_entry_note,
+        point_entry_actor: pointEntries.point_entry_actor,
         admin_name: admins.admin_name,
         admin_surname: admins.admin_surname,
         created_at: pointEntries.created_at,
@@ -290,14 +312,15 @@ export const pointHistoryOf = async (
 export type ResetTarget = { customerId: string; balance: number };
 
 /**
- * The batch form of a reset's `postPoints` (a reset point run), in three statements for the whole
- * batch instead of three per customer, inside the caller's transaction: every target whose balance is
- * still the one read (the caller locked the rows `for update` as it read them) gets its balance and
- * tier points set to zero and its tier re-placed, and one `reset` entry taking that balance, with its
- * key from `keyOf` (unique per mall: a key already in the ledger fails the whole batch, which rolls
- * back with the caller's transaction). A target whose balance moved meanwhile is left out. Answers
- * the targets reset. (The rows are also named by `= any(ids)`, so that the update reads them by the
- * primary key instead of joining the whole mall's balances for each batch.)
+ * The batch form of a reset's `postPoints` (a reset point run, the system's), in three statements for
+ * the whole batch instead of three per customer, inside the caller's transaction: every target whose
+ * balance is still the one read (the caller locked the rows `for update` as it read them) gets its
+ * balance and tier points set to zero and its tier re-placed, and one `reset` entry taking that
+ * balance, with its key from `keyOf` (unique per mall: a key already in the ledger fails the whole
+ * batch, which rolls back with the caller's transaction). A target whose balance moved meanwhile is
+ * left out. Answers the targets reset.
+ * (The rows are also named by `= any(ids)`, so that the update reads them by the primary key instead
+ * of joining the whole mall's balances for each batch.)
  */
 export const postResets = async (
   tx: Database,
@@ -332,6 +355,7 @@ export const postResets = async (
       { column: pointEntries.point_entry_balance_after, value: 0 },
       { column: pointEntries.point_entry_cause, value: 'reset_point' },
       { column: pointEntries.point_entry_cause_id, value: change.causeId },
+      { column: pointEntries.point_entry_actor, value: 'system' },
       { column: pointEntries.point_entry_idempotency_key, values: ids.map(change.keyOf) },
     ]),
   );

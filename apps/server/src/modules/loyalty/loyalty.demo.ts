@@ -63,6 +63,7 @@ export const seedDemoLoyalty = async (db: Database, locationId: string) => {
       point_entry_balance_after: member.points,
       point_entry_cause: 'adjustment' as const,
       point_entry_note: 'Önceki sadakat sisteminden devreden puan',
+      point_entry_actor: 'system' as const,
       point_entry_idempotency_key: `demo-opening:${member._id}`,
       created_at: member.created_at,
     })),

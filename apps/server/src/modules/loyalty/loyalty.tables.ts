@@ -1,4 +1,4 @@
-import type { PointEntryCause, PointEntryKind } from '@avlu/contracts';
+import type { PointEntryActor, PointEntryCause, PointEntryKind } from '@avlu/contracts';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -88,7 +88,8 @@ export type PointBalanceRow = typeof pointBalances.$inferSelect;
  * The points ledger: append-only (point-ledger.sql refuses UPDATE and DELETE but for a conscious
  * erasure). Each entry carries the balance after it, exact because entries of one customer are
  * written one at a time under their balance row's lock. `point_entry_idempotency_key` makes a retried
- * request count once: unique per mall.
+ * request count once: unique per mall. `point_entry_actor` says who made it: staff (then `admin_id`
+ * names them), the customer on the micro-site, or the system (a reset run).
  */
 export const pointEntries = pgTable(
   'point_entries',
@@ -106,6 +107,7 @@ export const pointEntries = pgTable(
     point_entry_cause: varchar('point_entry_cause', { length: 20 }).$type<PointEntryCause>().notNull(),
     point_entry_cause_id: refColumn('point_entry_cause_id'),
     point_entry_note: varchar('point_entry_note', { length: 200 }),
+    point_entry_actor: varchar('point_entry_actor', { length: 10 }).$type<PointEntryActor>().notNull(),
     admin_id: refColumn('admin_id').references(() => admins._id, { onDelete: 'set null' }),
     point_entry_idempotency_key: varchar('point_entry_idempotency_key', { length: 120 }).notNull(),
     /** The moment of writing (clock_timestamp), taken under the balance's lock: the entries' true order. */
@@ -121,6 +123,14 @@ export const pointEntries = pgTable(
     check(
       'point_entries_amount_not_zero',
       sql`${table.point_entry_amount} <> 0 or ${table.point_entry_kind} = 'reset'`,
+    ),
+    check('point_entries_actor', sql`${table.point_entry_actor} in ('staff', 'customer', 'system')`),
+    // Only a staff user's entry names an admin. That every staff entry names one when written is the
+    // insert trigger's check (point-ledger.sql): deleting the staff user later sets admin_id to null
+    // (the foreign key), so this check cannot say it for the row's whole life.
+    check(
+      'point_entries_admin_is_staff',
+      sql`${table.admin_id} is null or ${table.point_entry_actor} = 'staff'`,
     ),
   ],
 );

@@ -24,7 +24,7 @@ import { activeIn } from '../customers/customers.service';
 import { customers } from '../customers/customers.tables';
 import { giftFields, toGift } from './gifts.service';
 import { loyaltyGiftCodes, loyaltyGifts, loyaltyRedemptions } from './gifts.tables';
-import { balanceOf, pointHistoryOf, postPoints, withIdempotency } from './ledger.service';
+import { balanceOf, pointHistoryOf, postPoints, staffOrSystem, withIdempotency } from './ledger.service';
 import { loyaltyTiers } from './loyalty.tables';
 
 const r = loyaltyRedemptions;
@@ -297,7 +297,8 @@ export const redeemGift = async (db: Database, locationId: string, redeeming: Re
           cause: 'gift_redemption',
           causeId: redemptionId,
           note: gift.title,
-          adminId: redeeming.adminId,
+          // The customer's own claim on the micro-site, else the desk's staff user (none: the demo data).
+          ...(redeeming.source === 'micro_site' ? { actor: 'customer' } : staffOrSystem(redeeming.adminId)),
           idempotencyKey: redeeming.idempotencyKey,
         });
       } catch (error) {
@@ -445,7 +446,7 @@ export const cancelRedemption = (
       cause: 'gift_redemption',
       causeId: id,
       note: values.loyalty_customer_note,
-      adminId: request?.staff?._id ?? null,
+      ...staffOrSystem(request?.staff?._id),
       idempotencyKey: `gift-refund:${id}`,
     });
     await audit(tx, request, {

@@ -23,6 +23,7 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('reset points at once', (
         kind,
         amount: kind === 'burn' ? -amount : amount,
         cause: kind === 'burn' ? 'gift_redemption' : 'receipt',
+        actor: 'system',
         idempotencyKey: key,
       }),
     );

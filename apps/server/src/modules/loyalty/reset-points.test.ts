@@ -67,6 +67,7 @@ const earn = (mallId: string, customerId: string, amount: number) =>
       kind: 'earn',
       amount,
       cause: 'receipt',
+      actor: 'system',
       idempotencyKey: `earn:${customerId}:${Math.random()}`,
     }),
   );
@@ -78,6 +79,7 @@ const spend = (mallId: string, customerId: string, amount: number) =>
       kind: 'burn',
       amount: -amount,
       cause: 'gift_redemption',
+      actor: 'system',
       idempotencyKey: `burn:${customerId}:${Math.random()}`,
     }),
   );

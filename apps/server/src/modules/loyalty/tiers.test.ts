@@ -35,6 +35,7 @@ const earn = (mallId: string, customerId: string, amount: number) =>
       kind: 'earn',
       amount,
       cause: 'receipt',
+      actor: 'system',
       idempotencyKey: `earn:${customerId}:${Math.random()}`,
     }),
   );

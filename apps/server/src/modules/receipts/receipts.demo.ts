@@ -216,6 +216,7 @@ export const seedDemoReceipts = async (
       point_entry_balance_after: after,
       point_entry_cause: 'receipt' as const,
       point_entry_cause_id: row._id,
+      point_entry_actor: 'system' as const, // the demo's approvals name no staff user (none exists yet)
       point_entry_idempotency_key: `receipt:${row._id}:earn`,
       created_at: row.approvedAt!,
     };

@@ -606,6 +606,7 @@ export const updateReceipt = async (
           amount: calculation.total_points,
           cause: 'receipt',
           causeId: row._id,
+          actor: 'staff',
           adminId: actor.staff._id,
           idempotencyKey: `receipt:${row._id}:earn`,
         });

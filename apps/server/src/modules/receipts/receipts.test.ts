@@ -408,6 +408,7 @@ describe('reviewing receipts', () => {
         kind: 'adjust',
         amount: 10,
         cause: 'adjustment',
+        actor: 'system',
         idempotencyKey: `opening:${setup.customerId}`,
       }),
     );

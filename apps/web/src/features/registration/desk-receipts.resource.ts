@@ -4,6 +4,7 @@ import {
   isoDate,
   type Receipt,
   receipt,
+  receiptCouponSmsResult,
   receiptDeskFields,
 } from '@avlu/contracts';
 import dayjs from 'dayjs';
@@ -85,4 +86,20 @@ export const useEnterDeskReceipt = () =>
     }): Promise<Receipt> =>
       api.upload('POST', `/shopping-receipts/${channelId}`, body, { query: { customerId }, schema: receipt }),
     { invalidates: () => [receipts.keys.all], success: 'registration:receipts.created', error: false },
+  );
+
+/**
+ * `GET /shopping-receipts/sms?customerId&couponCode`: a code the customer holds sent to their phone by
+ * SMS. Never retried on its own: a call that went out may have sent it.
+ */
+export const useSendCouponSms = () =>
+  receipts.useAction(
+    ({ customerId, couponCode }: { customerId: string; couponCode: string }) =>
+      api.get('/shopping-receipts/sms', {
+        query: { customerId, couponCode },
+        schema: receiptCouponSmsResult,
+        dedupe: false,
+        retry: 0,
+      }),
+    { invalidates: () => [], success: 'registration:coupons.smsSent' },
   );

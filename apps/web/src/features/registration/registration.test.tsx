@@ -485,6 +485,21 @@ describe('giving a coupon at the desk', () => {
     expect(screen.queryByRole('status', { name: 'Kod verildi' })).not.toBeInTheDocument();
   });
 
+  it('sends a code given here, and still usable, to the customer by SMS', async () => {
+    server().on('GET', '/shopping-receipts/sms', () => json({ sent: true }));
+    const { user } = await openCouponDesk([
+      codeOf('KPN7QX2M'),
+      codeOf('USED1234', { coupon_status: 'used', coupon_used_at: '2026-11-21T12:00:00.000Z' }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Bu masada verilen kodlar' });
+    await user.click(within(table).getByRole('button', { name: 'SMS ile gönder: KPN7QX2M' }));
+    expect(await screen.findByText('Kod müşteriye SMS ile gönderildi')).toBeInTheDocument();
+    const [sent] = server().to('GET', '/shopping-receipts/sms');
+    expect(sent!.query.get('customerId')).toBe(customer._id);
+    expect(sent!.query.get('couponCode')).toBe('KPN7QX2M');
+    expect(within(table).queryByRole('button', { name: 'SMS ile gönder: USED1234' })).not.toBeInTheDocument();
+  });
+
   it('says so when the desk gives no campaign now', async () => {
     serveChannel();
     server()

@@ -102,12 +102,15 @@ export default {
     validUntil: 'Valid until {{date}}',
     codesHere: 'Codes given at this desk',
     noCodes: 'This desk has given this customer no code yet.',
+    sendSms: 'Send by SMS',
+    smsSent: 'The code was sent to the customer by SMS',
     columns: {
       code: 'Code',
       campaign: 'Campaign',
       status: 'Status',
       given: 'Given',
       expires: 'Valid until',
+      sms: 'SMS',
     },
   },
   receipts: {

@@ -103,12 +103,15 @@ export default {
     validUntil: 'Son kullanma: {{date}}',
     codesHere: 'Bu masada verilen kodlar',
     noCodes: 'Bu müşteriye bu masada henüz kod verilmedi.',
+    sendSms: 'SMS ile gönder',
+    smsSent: 'Kod müşteriye SMS ile gönderildi',
     columns: {
       code: 'Kod',
       campaign: 'Kampanya',
       status: 'Durum',
       given: 'Verilme',
       expires: 'Son kullanma',
+      sms: 'SMS',
     },
   },
   receipts: {
