@@ -47,7 +47,8 @@ import {
 } from './desk-receipts.resource';
 import { ReceiptPhotoField } from './ReceiptPhotoField';
 
-const blank = (): DeskReceiptFormInput => ({
+/** An empty receipt of today; the approval SMS as the customer allows SMS. */
+const blank = (customer: Customer): DeskReceiptFormInput => ({
   file: undefined as unknown as File,
   receipt_no: '',
   receipt_amount: null as unknown as number,
@@ -55,7 +56,7 @@ const blank = (): DeskReceiptFormInput => ({
   receipt_date: mallToday(),
   store_id: '',
   campaign_id: '',
-  send_sms: true,
+  send_sms: customer.customer_sms_permission,
 });
 
 /** The receipt just entered: what was saved and that it waits for review. */
@@ -127,7 +128,7 @@ function ReceiptEntry({ channel, customer }: { channel: Channel; customer: Custo
   const stores = useAllStores();
   const campaigns = useDeskCampaigns(channel._id);
   const enter = useEnterDeskReceipt();
-  const form = useZodForm(deskReceiptForm, { defaultValues: blank() });
+  const form = useZodForm(deskReceiptForm, { defaultValues: blank(customer) });
   const [entered, setEntered] = useState<Receipt | null>(null);
 
   const storeOptions = useMemo(
@@ -152,7 +153,7 @@ function ReceiptEntry({ channel, customer }: { channel: Channel; customer: Custo
       <EnteredReceipt
         receipt={entered}
         onAnother={() => {
-          form.reset(blank());
+          form.reset(blank(customer));
           setEntered(null);
         }}
       />
