@@ -219,7 +219,7 @@ describe('loyalty conditions of the segment builder', () => {
       expect(server().to('POST', '/customer/count').at(-1)!.body).toEqual({ filter: expected }),
     );
     expect(server().to('POST', '/customer/filter').at(-1)!.body).toMatchObject({ filter: expected });
-  }, 60_000);
+  });
 });
 
 describe('loyalty customers on the customer loyalty page', () => {
@@ -311,5 +311,5 @@ describe('loyalty customers on the customer loyalty page', () => {
     expect(screen.queryByRole('grid', { name: 'Puanı olan müşteriler' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Puanı olan müşterilere dön' }));
     expect(await screen.findByRole('grid', { name: 'Puanı olan müşteriler' })).toBeInTheDocument();
-  }, 60_000);
+  });
 });
