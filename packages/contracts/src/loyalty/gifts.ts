@@ -216,11 +216,19 @@ export const loyaltyCustomerListQuery = listQuery({
   orderBy: z.enum(loyaltyCustomerSortKeys),
   filter: loyaltyCustomerFilter,
 });
-/** `GET /loyalty-customer/export?status&keyword`: the same rows as an xlsx. */
-export const loyaltyCustomerExportQuery = z.strictObject({
-  loyalty_customer_status: loyaltyCustomerStatus.optional(),
-  keyword: singleLineText().max(200).optional(),
-});
+/**
+ * `GET /loyalty-customer/export?loyalty_customer_status&loyalty_customer_gift&loyalty_customer&keyword`:
+ * the rows the list finds with the same filter and keyword, as an xlsx. A GET has no body, so the
+ * list's filter fields travel flat in the query string (as GET lists take theirs, `listSearchParams`)
+ * and arrive as the list's `{ filter, keyword }`.
+ */
+export const loyaltyCustomerExportQuery = z
+  .strictObject({ ...loyaltyCustomerFilter.shape, keyword: singleLineText().max(200).optional() })
+  .transform(({ keyword, ...filter }): { filter: LoyaltyCustomerFilter; keyword?: string | undefined } => ({
+    filter,
+    keyword,
+  }));
+export type LoyaltyCustomerExportQuery = z.input<typeof loyaltyCustomerExportQuery>;
 
 /**
  * `GET /loyalty-customer/burn-points/{customerId}` (spec §3 burn preparation data): the customer,

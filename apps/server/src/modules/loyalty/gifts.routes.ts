@@ -182,7 +182,8 @@ export const giftRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
       config: loyaltyCustomers,
       schema: {
         tags,
-        summary: 'The gifted customers (status and keyword as listed) as an xlsx, in the request’s language',
+        summary:
+          'The gifted customers the list’s filter (status, gift, customer) and keyword find, newest first, as an xlsx in the request’s language',
         querystring: loyaltyCustomerExportQuery,
       },
     },

@@ -10,9 +10,9 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
 import { giftFixtures } from './gifts.fixtures';
-import { loyaltyGifts } from './gifts.tables';
+import { loyaltyGifts, loyaltyRedemptions } from './gifts.tables';
 import { ledgerOf, newLoyaltyCustomer } from './loyalty.fixtures';
-import { pointBalances, pointEntries } from './loyalty.tables';
+import { pointEntries } from './loyalty.tables';
 
 const ctx = useTestApp();
 const { tiersOf, earn, newGift, burn, microSite } = giftFixtures(ctx);
@@ -420,6 +420,138 @@ describe('loyalty gifts', () => {
     expect(header).toContain('Takip numarası');
     const statuses = [2, 3].map((n) => sheet.getRow(n).getCell(header.indexOf('Durum') + 1).value);
     expect(statuses.sort()).toEqual(['Gönderildi', 'İptal edildi']);
+  });
+
+  it('exports only the redemptions the list’s filter and keyword find, and none of another mall', async () => {
+    const mall = await ctx.newLocation();
+    const other = await ctx.newLocation();
+    const tiers = await tiersOf(mall._id);
+    const coffee = await newGift(mall._id, {
+      loyalty_gift_title: 'Kahve',
+      loyalty_gift_min_tier_id: tiers.bronze,
+    });
+    const parcel = await newGift(mall._id, {
+      loyalty_gift_title: 'Hediye çeki 100 ₺',
+      loyalty_gift_min_tier_id: tiers.bronze,
+      loyalty_gift_send_type: 'to_address',
+    });
+    const customer = await newLoyaltyCustomer(ctx.database.db, mall._id);
+    await earn(mall._id, customer, 1000);
+    const redeem = async (giftId: string, note: string) =>
+      loyaltyCustomer.parse(
+        (
+          await burn(mall._id, {
+            loyalty_customer: customer,
+            loyalty_customer_gift: giftId,
+            loyalty_customer_note: note,
+          })
+        ).json(),
+      );
+    const newCoffee = await redeem(coffee._id, 'yeni kahve');
+    const sentCoffee = await redeem(coffee._id, 'gönderilen kahve');
+    await redeem(parcel._id, 'hediye çeki');
+    const sent = await ctx.inject({
+      method: 'POST',
+      url: `/api/loyalty-customer/${sentCoffee._id}/sent-and-save?locationId=${mall._id}`,
+      payload: {},
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    // The same gift title, status and keyword in another mall: none of it may reach this mall's file.
+    const theirCoffee = await newGift(other._id, {
+      loyalty_gift_title: 'Kahve',
+      loyalty_gift_min_tier_id: (await tiersOf(other._id)).bronze,
+    });
+    const theirCustomer = await newLoyaltyCustomer(ctx.database.db, other._id);
+    await earn(other._id, theirCustomer, 1000);
+    const theirs = await burn(other._id, {
+      loyalty_customer: theirCustomer,
+      loyalty_customer_gift: theirCoffee._id,
+      loyalty_customer_note: 'öteki AVM',
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+
+    const notesOf = async (query: string) => {
+      const file = await ctx.inject({ url: `/api/loyalty-customer/export?locationId=${mall._id}${query}` });
+      expect(file.statusCode, file.body).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      const note = (sheet.getRow(1).values as unknown[]).indexOf('Not');
+      return sheet.getRows(2, sheet.rowCount - 1)?.map((row) => row.getCell(note).value) ?? [];
+    };
+    expect((await notesOf('')).sort()).toEqual(['gönderilen kahve', 'hediye çeki', 'yeni kahve']);
+    expect(await notesOf('&loyalty_customer_status=new&keyword=kahve')).toEqual(['yeni kahve']);
+    expect(await notesOf('&loyalty_customer_status=waiting')).toEqual(['gönderilen kahve']);
+    expect(await notesOf(`&loyalty_customer_gift=${parcel._id}`)).toEqual(['hediye çeki']);
+    expect((await notesOf(`&loyalty_customer=${customer}&keyword=kahve`)).sort()).toEqual([
+      'gönderilen kahve',
+      'yeni kahve',
+    ]);
+    expect(await notesOf(`&loyalty_customer_gift=${theirCoffee._id}`)).toEqual([]);
+    expect(await notesOf(`&loyalty_customer=${theirCustomer}`)).toEqual([]);
+    // The list answers the same rows for the same filter.
+    const listed = await ctx.inject({
+      method: 'POST',
+      url: `/api/loyalty-customer/filter?locationId=${mall._id}`,
+      payload: { keyword: 'kahve', filter: { loyalty_customer_status: 'new' } },
+    });
+    expect(listed.json().data.map((row: { _id: string }) => row._id)).toEqual([newCoffee._id]);
+
+    const bad = await ctx.inject({
+      url: `/api/loyalty-customer/export?locationId=${mall._id}&loyalty_customer_status=lost&loyalty_customer_gift=x`,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).sort()).toEqual([
+      'loyalty_customer_gift',
+      'loyalty_customer_status',
+    ]);
+    const unknown = await ctx.inject({
+      url: `/api/loyalty-customer/export?locationId=${mall._id}&filter[loyalty_customer_status]=new`,
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('exports every matching redemption once across keyset pages, ties on the same instant included', async () => {
+    const mall = await ctx.newLocation();
+    const customer = await newLoyaltyCustomer(ctx.database.db, mall._id);
+    // 1,400 redemptions on three instants a microsecond apart, 1,050 of them new: the export's first
+    // page (1,000 rows) ends inside a run of equal times, and a key cut to milliseconds would see one instant.
+    const instants = [
+      '2026-03-01 09:00:00.000001+00',
+      '2026-03-01 09:00:00.000002+00',
+      '2026-03-01 09:00:00.000003+00',
+    ];
+    await ctx.database.db.insert(loyaltyRedemptions).values(
+      Array.from({ length: 1400 }, (_, index) => ({
+        location_id: mall._id,
+        customer_id: customer,
+        loyalty_customer_gift_title: 'Kahve',
+        loyalty_customer_points: 100,
+        loyalty_customer_gift_send_type: 'by_hand' as const,
+        loyalty_customer_status: index % 4 === 0 ? ('cancelled' as const) : ('new' as const),
+        loyalty_customer_source: 'desk' as const,
+        loyalty_customer_tracking_number: `T${index}`,
+        created_at: sql`${instants[index % 3]}::timestamptz`,
+      })),
+    );
+    const file = await ctx.inject({
+      url: `/api/loyalty-customer/export?locationId=${mall._id}&loyalty_customer_status=new`,
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const tracking = (sheet.getRow(1).values as unknown[]).indexOf('Takip numarası');
+    const numbers = sheet.getRows(2, sheet.rowCount - 1)!.map((row) => String(row.getCell(tracking).value));
+    const expected = Array.from({ length: 1400 }, (_, index) => index)
+      .filter((index) => index % 4 !== 0)
+      .map((index) => `T${index}`);
+    expect(numbers).toHaveLength(expected.length);
+    expect(new Set(numbers)).toEqual(new Set(expected));
+    // Newest first: the latest instant's rows lead, the earliest's close the file.
+    expect(Number(numbers[0]!.slice(1)) % 3).toBe(2);
+    expect(Number(numbers.at(-1)!.slice(1)) % 3).toBe(0);
   });
 
   it('lets a signed-in customer see and claim the gifts their points buy on the micro-site', async () => {

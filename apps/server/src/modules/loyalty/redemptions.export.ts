@@ -1,6 +1,7 @@
 import {
   type Language,
   type LoyaltyCustomer,
+  type LoyaltyCustomerFilter,
   loyaltyCustomerColumnLabels,
   loyaltyCustomerSheetLabels,
   loyaltyCustomerStatusLabels,
@@ -10,7 +11,7 @@ import type { FastifyReply } from 'fastify';
 import type { Database } from '../../platform/db/database';
 import { type ExportColumn, labelsOf, sendExport } from '../../platform/excel/xlsx-export';
 import type { Mall } from '../customers/mall-date';
-import { allRedemptions } from './redemptions.service';
+import { redemptionsToExport } from './redemptions.service';
 
 const columns: readonly ExportColumn<LoyaltyCustomer>[] = [
   {
@@ -89,14 +90,14 @@ const columns: readonly ExportColumn<LoyaltyCustomer>[] = [
   },
 ];
 
-/** `GET /loyalty-customer/export`: the gifted customers' list (status and keyword as the screen has them), as an xlsx. */
-export const exportRedemptions = async (
+/**
+ * `GET /loyalty-customer/export`: the gifted customers the list's filter and keyword find, newest
+ * first, streamed as an xlsx in keyset pages.
+ */
+export const exportRedemptions = (
   db: Database,
   mall: Mall,
-  query: {
-    loyalty_customer_status?: LoyaltyCustomer['loyalty_customer_status'] | undefined;
-    keyword?: string | undefined;
-  },
+  query: { filter?: LoyaltyCustomerFilter | undefined; keyword?: string | undefined },
   lang: Language,
   reply: FastifyReply,
 ) =>
@@ -106,5 +107,5 @@ export const exportRedemptions = async (
     lang,
     timezone: mall.location_meta.timezone,
     columns,
-    rows: await allRedemptions(db, mall._id, query),
+    rows: redemptionsToExport(db, mall._id, query),
   });

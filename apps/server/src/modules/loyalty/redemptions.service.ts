@@ -6,7 +6,6 @@ import type {
   LoyaltyCustomer,
   LoyaltyCustomerFilter,
   LoyaltyCustomerSource,
-  LoyaltyCustomerStatus,
   MicroSiteAvailableGifts,
   PointBalance,
   SentAndSaveInput,
@@ -15,7 +14,7 @@ import { burnPointsInput, cancelRedemptionInput, sentAndSaveInput } from '@avlu/
 import { and, asc, desc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import { type AuditRequest, audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
-import { type ListRequest, listOrder, listPage, listSource } from '../../platform/db/list';
+import { type ListRequest, listPage, listSource } from '../../platform/db/list';
 import { containsKeyword } from '../../platform/db/search';
 import { AppError, invalidFields, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
@@ -101,19 +100,55 @@ export const listRedemptions = async (
   return { ...page, data: page.data.map(toRedemption) };
 };
 
-/** Every redemption of the mall that the list's status and keyword show, newest first (the export). */
-export const allRedemptions = async (
+const EXPORT_PAGE = 1000;
+const exportFields = {
+  ...redemptionFields,
+  // The keyset key as PostgreSQL's own text of the timestamp: a JS Date keeps milliseconds only,
+  // and a key cut to milliseconds would repeat or skip rows at page boundaries.
+  key: sql<string>`${r.created_at}::text`,
+};
+
+/**
+ * The export's rows: the redemptions the list's filter and keyword find, newest first, a page at a
+ * time by (created_at, _id) before the previous page's last row, each page a range of the
+ * (location_id, created_at, _id) index, so memory stays flat however many match. The next page is
+ * read while this one is written.
+ */
+export async function* redemptionsToExport(
   db: Database,
   locationId: string,
-  query: { loyalty_customer_status?: LoyaltyCustomerStatus | undefined; keyword?: string | undefined },
-) =>
-  (
-    await db
-      .select(redemptionFields)
+  query: { filter?: LoyaltyCustomerFilter | undefined; keyword?: string | undefined },
+): AsyncGenerator<LoyaltyCustomer> {
+  const where = filterOf(locationId, query.filter, query.keyword);
+  const pageBefore = (before: { key: string; _id: string } | undefined) =>
+    db
+      .select(exportFields)
       .from(loyaltyRedemptions)
-      .where(filterOf(locationId, { loyalty_customer_status: query.loyalty_customer_status }, query.keyword))
-      .orderBy(...listOrder(redemptionList, {}))
-  ).map(toRedemption);
+      .where(
+        and(
+          where,
+          before === undefined
+            ? undefined
+            : sql`(${r.created_at}, ${r._id}) < (${before.key}::timestamptz, ${before._id})`,
+        ),
+      )
+      .orderBy(desc(r.created_at), desc(r._id))
+      .limit(EXPORT_PAGE)
+      .execute();
+  let next = pageBefore(undefined);
+  for (;;) {
+    const page = await next;
+    const last = page.at(-1);
+    const more = page.length === EXPORT_PAGE && last !== undefined;
+    if (more) {
+      next = pageBefore(last);
+      // A download cut short leaves this read unawaited: its failure must not be an unhandled rejection.
+      next.catch(() => undefined);
+    }
+    for (const { key: _key, ...row } of page) yield toRedemption(row);
+    if (!more) return;
+  }
+}
 
 export const findRedemption = async (db: Database, locationId: string, id: string) => {
   const [row] = await db

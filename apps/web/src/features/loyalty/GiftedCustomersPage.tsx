@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
 import { ExportButton } from '../../lib/excel/ExportButton';
 import { Form, SubmitButton, TextField, useZodForm } from '../../lib/form';
@@ -167,6 +168,8 @@ export default function GiftedCustomersPage() {
   const [status, setStatus] = useState<LoyaltyCustomerStatus | ''>('');
   const [action, setAction] = useState<{ kind: 'send' | 'cancel'; row: LoyaltyCustomer } | null>(null);
   const params = useMemo(() => ({ filter: status ? { loyalty_customer_status: status } : {} }), [status]);
+  // The table keeps its keyword in the URL; the export takes it with the filter, so the file has the rows listed.
+  const keyword = useSearchParams()[0].get('keyword') || undefined;
   return (
     <>
       <ResourceListPage
@@ -199,9 +202,7 @@ export default function GiftedCustomersPage() {
             </MuiTextField>
             <ExportButton
               label={t('gifted.export')}
-              download={(onProgress) =>
-                exportRedemptions(status ? { loyalty_customer_status: status } : {}, onProgress)
-              }
+              download={(onProgress) => exportRedemptions({ filter: params.filter, keyword }, onProgress)}
               done={t('gifted.exported')}
             />
           </Stack>

@@ -4,8 +4,8 @@ import {
   burnPreparation,
   type CancelRedemptionInput,
   type LoyaltyCustomer,
+  type LoyaltyCustomerExportQuery,
   type LoyaltyCustomerFilter,
-  type LoyaltyCustomerStatus,
   type LoyaltyGift,
   type LoyaltyGiftFilter,
   type LoyaltyGiftInput,
@@ -114,13 +114,16 @@ export const useCancelRedemption = () =>
     { invalidates: ({ row }) => afterChange(row), success: 'loyalty:gifted.cancelled', error: false },
   );
 
-/** `GET /loyalty-customer/export`: the gifted customers as the list shows them, as an xlsx. */
+/**
+ * `GET /loyalty-customer/export`: the gifted customers the list's filter and keyword find, as an
+ * xlsx; the filter's fields go flat in the query string beside the keyword.
+ */
 export const exportRedemptions = (
-  query: { loyalty_customer_status?: LoyaltyCustomerStatus; keyword?: string },
+  { filter, keyword }: { filter: LoyaltyCustomerFilter; keyword?: string | undefined },
   onProgress: (progress: DownloadProgress) => void,
 ) =>
   api.download('GET', '/loyalty-customer/export', {
-    query,
+    query: { ...filter, keyword } satisfies LoyaltyCustomerExportQuery,
     onProgress,
     filename: 'hediye-verilen-musteriler.xlsx',
   });

@@ -6,7 +6,7 @@ import {
   paginationOf,
 } from '@avlu/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../lib/api/test-server';
 import { customerFixture, roleWith, systemAdminRole } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
@@ -285,6 +285,33 @@ describe('loyalty gifts', () => {
     expect(await screen.findByText('Hediye iptal edildi, puan iade edildi')).toBeInTheDocument();
     expect(server().to('POST', '/loyalty-customer/64e0000000000000000000d2/cancel')[0]?.body).toEqual({
       loyalty_customer_note: 'Müşteri vazgeçti',
+    });
+  });
+
+  it('exports the gifted customers with the list’s status filter and keyword', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn((_: Blob) => 'blob:gifted'), revokeObjectURL: vi.fn() });
+    server()
+      .on('POST', '/loyalty-customer/filter', () => page([redemption()]))
+      .on('GET', '/loyalty-customer/export', () => new Response(new Blob(['PK'])));
+    const { user } = renderApp({
+      path: '/loyalty/gifted-customer-list?keyword=kahve',
+      signedInAs: { role: roleWith('modules:loyalty:loyalty-customer') },
+    });
+    await screen.findByText('Hediye çeki 100 ₺');
+    await user.click(screen.getByRole('combobox', { name: 'Durum' }));
+    await user.click(await screen.findByRole('option', { name: 'Gönderildi' }));
+    await waitFor(() =>
+      expect(server().to('POST', '/loyalty-customer/filter').at(-1)?.body).toMatchObject({
+        keyword: 'kahve',
+        filter: { loyalty_customer_status: 'waiting' },
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Excel’e aktar' }));
+    expect(await screen.findByText('Liste indirildi')).toBeInTheDocument();
+    const [call] = server().to('GET', '/loyalty-customer/export');
+    expect(Object.fromEntries(call!.query)).toMatchObject({
+      loyalty_customer_status: 'waiting',
+      keyword: 'kahve',
     });
   });
 
