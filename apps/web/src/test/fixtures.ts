@@ -1,4 +1,4 @@
-import { type Customer, SYSTEM_ADMIN_ROLE_NAME } from '@avlu/contracts';
+import { type Channel, type Customer, SYSTEM_ADMIN_ROLE_NAME } from '@avlu/contracts';
 import type { AdminProfile, Role } from '../lib/auth';
 
 export const LOCATIONS = [
@@ -70,5 +70,29 @@ export const customerFixture = (overrides: Partial<Customer> = {}): Customer => 
   customer_kvkk_permission_date: '2026-03-01T09:30:00.000Z',
   customer_deletedAt: null,
   createdAt: '2026-03-01T09:30:00.000Z',
+  ...overrides,
+});
+
+/** An open desk channel that takes customer data, not receipts; each test overrides what it is about. */
+export const channelFixture = (overrides: Partial<Channel> = {}): Channel => ({
+  _id: '64b0000000000000000000c1',
+  channel_name: 'Danışma Bankosu',
+  channel_name_en: 'Information Desk',
+  channel_exp: 'Zemin kat danışma',
+  channel_exp_en: 'Ground floor desk',
+  channel_types: [],
+  tags: [],
+  event_id: null,
+  channel_ui_allowed: false,
+  channel_single_participation: false,
+  channel_permission_allow: false,
+  channel_teacher_form_allowed: false,
+  channel_detail_payment_form_allowed: false,
+  channel_payment_form_allowed: false,
+  channel_cdp_data_entry: true,
+  channel_cdp_receipt_entry: false,
+  channel_status: true,
+  createdAt: '2026-01-10T09:00:00.000Z',
+  updatedAt: '2026-01-10T09:00:00.000Z',
   ...overrides,
 });

@@ -1,11 +1,11 @@
-import type { Campaign, Channel } from '@avlu/contracts';
+import type { Campaign } from '@avlu/contracts';
 import { paginationOf } from '@avlu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, type RecordedRequest } from '../../lib/api/test-server';
 import { i18n } from '../../lib/i18n';
-import { systemAdminRole } from '../../test/fixtures';
+import { channelFixture, systemAdminRole } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer } from '../../test/server';
 
@@ -121,27 +121,12 @@ const ended = campaign({
 const page = <T,>(rows: T[]) =>
   json({ data: rows, pagination: paginationOf(rows.length, { limit: 10, currentPage: 1 }) });
 
-const channel: Channel = {
+const channel = channelFixture({
   _id: '64b00000000000000000d001',
-  channel_name: 'Danışma Bankosu',
   channel_name_en: 'Info Desk',
   channel_exp: '',
   channel_exp_en: '',
-  channel_types: [],
-  tags: [],
-  event_id: null,
-  channel_ui_allowed: false,
-  channel_single_participation: false,
-  channel_permission_allow: false,
-  channel_teacher_form_allowed: false,
-  channel_detail_payment_form_allowed: false,
-  channel_payment_form_allowed: false,
-  channel_cdp_data_entry: true,
-  channel_cdp_receipt_entry: false,
-  channel_status: true,
-  createdAt: '2026-01-10T09:00:00.000Z',
-  updatedAt: '2026-01-10T09:00:00.000Z',
-};
+});
 
 /** The pickers' lists and the campaign list. */
 const serve = (rows: Campaign[] = [toBePublished, upcoming, live, ended]) =>

@@ -1,10 +1,10 @@
-import type { Channel, ChannelType } from '@avlu/contracts';
+import type { ChannelType } from '@avlu/contracts';
 import { paginationOf } from '@avlu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../lib/api/test-server';
 import { i18n } from '../../lib/i18n';
-import { roleWith, systemAdminRole } from '../../test/fixtures';
+import { channelFixture, roleWith, systemAdminRole } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer } from '../../test/server';
 
@@ -23,27 +23,11 @@ const events: ChannelType = {
   channel_type_exp: 'Etkinlik standları',
 };
 
-const infoDesk: Channel = {
-  _id: '64b0000000000000000000c1',
-  channel_name: 'Danışma Bankosu',
-  channel_name_en: 'Information Desk',
-  channel_exp: 'Zemin kat danışma',
-  channel_exp_en: 'Ground floor desk',
+const infoDesk = channelFixture({
   channel_types: [desk._id],
   tags: ['zemin'],
-  event_id: null,
-  channel_ui_allowed: false,
-  channel_single_participation: false,
-  channel_permission_allow: false,
-  channel_teacher_form_allowed: false,
-  channel_detail_payment_form_allowed: false,
-  channel_payment_form_allowed: false,
-  channel_cdp_data_entry: true,
   channel_cdp_receipt_entry: true,
-  channel_status: true,
-  createdAt: '2026-01-10T09:00:00.000Z',
-  updatedAt: '2026-01-10T09:00:00.000Z',
-};
+});
 
 const page = <T,>(rows: T[]) =>
   json({ data: rows, pagination: paginationOf(rows.length, { limit: 10, currentPage: 1 }) });

@@ -13,7 +13,7 @@ import { json } from '../../lib/api/test-server';
 import { httpAuthClient } from '../../lib/auth';
 import { formatDate, formatDateTime } from '../../lib/i18n/dates';
 import { axeViolations } from '../../test/axe';
-import { customerFixture, roleWith } from '../../test/fixtures';
+import { channelFixture, customerFixture, roleWith } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer, serveSession } from '../../test/server';
 import type { CustomerProfile } from './customers.resource';
@@ -29,27 +29,14 @@ const staff = roleWith(
 
 /** The list test's role also sees the channels, so the channel column is named. */
 const listStaff = roleWith('modules:customers:customer-list', 'modules:customer-registration:channels');
-const desk = {
+const desk = channelFixture({
   _id: '64c0000000000000000000c1',
   channel_name: 'Danışma Masası',
-  channel_name_en: 'Information Desk',
   channel_exp: '',
   channel_exp_en: '',
-  channel_types: [],
-  tags: [],
-  event_id: null,
-  channel_ui_allowed: false,
-  channel_single_participation: false,
-  channel_permission_allow: false,
-  channel_teacher_form_allowed: false,
-  channel_detail_payment_form_allowed: false,
-  channel_payment_form_allowed: false,
-  channel_cdp_data_entry: true,
-  channel_cdp_receipt_entry: false,
-  channel_status: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
-};
+});
 
 const customer = customerFixture;
 

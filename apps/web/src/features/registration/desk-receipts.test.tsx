@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../lib/api/test-server';
 import { axeViolations } from '../../test/axe';
-import { customerFixture, roleWith } from '../../test/fixtures';
+import { channelFixture, customerFixture, roleWith } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer } from '../../test/server';
 import { mallToday } from './desk-receipts.resource';
@@ -13,27 +13,7 @@ import { mallToday } from './desk-receipts.resource';
 const server = installTestServer();
 const desk = { signedInAs: { role: roleWith('modules:customer-registration:customer-registration') } };
 
-const channel: Channel = {
-  _id: '64b0000000000000000000c1',
-  channel_name: 'Danışma Bankosu',
-  channel_name_en: 'Information Desk',
-  channel_exp: 'Zemin kat danışma',
-  channel_exp_en: 'Ground floor desk',
-  channel_types: [],
-  tags: [],
-  event_id: null,
-  channel_ui_allowed: false,
-  channel_single_participation: false,
-  channel_permission_allow: false,
-  channel_teacher_form_allowed: false,
-  channel_detail_payment_form_allowed: false,
-  channel_payment_form_allowed: false,
-  channel_cdp_data_entry: true,
-  channel_cdp_receipt_entry: true,
-  channel_status: true,
-  createdAt: '2026-01-10T09:00:00.000Z',
-  updatedAt: '2026-01-10T09:00:00.000Z',
-};
+const channel = channelFixture({ channel_cdp_receipt_entry: true });
 
 const customer = customerFixture({ _id: '64b0000000000000000000a7', channel_id: channel._id });
 

@@ -1,11 +1,11 @@
-import type { Campaign, Channel, Customer, CustomerCoupon } from '@avlu/contracts';
+import type { Campaign, Customer, CustomerCoupon } from '@avlu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../lib/api/test-server';
 import { i18n } from '../../lib/i18n';
 import { axeViolations } from '../../test/axe';
-import { roleWith } from '../../test/fixtures';
+import { channelFixture, roleWith } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer } from '../../test/server';
 
@@ -16,27 +16,7 @@ const desk = { signedInAs: { role: roleWith('modules:customer-registration:custo
 const ISTANBUL = '64b0000000000000000c0034';
 const KADIKOY = '64b0000000000000000d0001';
 
-const channel: Channel = {
-  _id: '64b0000000000000000000c1',
-  channel_name: 'Danışma Bankosu',
-  channel_name_en: 'Information Desk',
-  channel_exp: 'Zemin kat danışma',
-  channel_exp_en: 'Ground floor desk',
-  channel_types: [],
-  tags: [],
-  event_id: null,
-  channel_ui_allowed: false,
-  channel_single_participation: false,
-  channel_permission_allow: false,
-  channel_teacher_form_allowed: false,
-  channel_detail_payment_form_allowed: false,
-  channel_payment_form_allowed: false,
-  channel_cdp_data_entry: true,
-  channel_cdp_receipt_entry: false,
-  channel_status: true,
-  createdAt: '2026-01-10T09:00:00.000Z',
-  updatedAt: '2026-01-10T09:00:00.000Z',
-};
+const channel = channelFixture();
 
 const customer: Customer = {
   _id: '64b0000000000000000000a7',
