@@ -668,7 +668,7 @@ describe('customer detail points tab', () => {
   const history: PointHistory = {
     balance: {
       customer_id: customerId,
-      point_balance: 1150,
+      point_balance: 1000,
       point_tier_points: 1250,
       point_earned_total: 1400,
       loyalty_tier_id: '64e0000000000000000000a2',
@@ -676,6 +676,18 @@ describe('customer detail points tab', () => {
       loyalty_tier_title_en: 'Silver',
     },
     data: [
+      {
+        _id: '64f0000000000000000000e3',
+        point_entry_kind: 'burn',
+        point_entry_amount: -150,
+        point_entry_balance_after: 1000,
+        point_entry_cause: 'gift_redemption',
+        point_entry_cause_id: '64f0000000000000000000f2',
+        point_entry_note: null,
+        point_entry_actor: 'customer',
+        point_entry_admin_name: null,
+        createdAt: '2026-11-22T10:00:00.000Z',
+      },
       {
         _id: '64f0000000000000000000e2',
         point_entry_kind: 'adjust',
@@ -701,7 +713,7 @@ describe('customer detail points tab', () => {
         createdAt: '2026-11-18T09:00:00.000Z',
       },
     ],
-    total: 2,
+    total: 3,
   };
   const loyaltyStaff = roleWith('modules:customers:customer-list', 'modules:loyalty:loyalty-customer');
   const serveProfile = () =>
@@ -717,10 +729,12 @@ describe('customer detail points tab', () => {
     );
     const { user } = open(`/customers/${customerId}/detail?tab=points`, loyaltyStaff);
     const table = await screen.findByRole('table', { name: 'Puan hareketleri' });
-    expect(screen.getByRole('group', { name: 'Puan bakiyesi' })).toHaveTextContent('1.150');
+    expect(screen.getByRole('group', { name: 'Puan bakiyesi' })).toHaveTextContent('1.000');
     expect(screen.getByRole('group', { name: 'Üyelik seviyesi' })).toHaveTextContent('Gümüş');
     expect(screen.getByRole('group', { name: 'Seviye puanı' })).toHaveTextContent('1.250');
-    const [, correction, earned] = within(table).getAllByRole('row');
+    const [, claimed, correction, earned] = within(table).getAllByRole('row');
+    expect(within(claimed!).getByText('-150')).toBeInTheDocument();
+    expect(within(claimed!).getByText('Müşteri')).toBeInTheDocument();
     expect(within(correction!).getByText('Düzeltme')).toBeInTheDocument();
     expect(within(correction!).getByText('-100')).toBeInTheDocument();
     expect(within(correction!).getByText('Mükerrer fiş')).toBeInTheDocument();

@@ -104,7 +104,16 @@ export function CustomerPoints({ customerId }: { customerId: string }) {
         language,
       )
     : t('points.noTier');
-  const staffOf = (entry: PointEntry) => entry.point_entry_admin_name ?? t('points.bySystem');
+  // A staff entry whose user was deleted since keeps its actor but loses the name.
+  const staffOf = (entry: PointEntry) =>
+    entry.point_entry_admin_name ??
+    t(
+      entry.point_entry_actor === 'customer'
+        ? 'points.byCustomer'
+        : entry.point_entry_actor === 'staff'
+          ? 'points.byFormerStaff'
+          : 'points.bySystem',
+    );
 
   return (
     <Stack spacing={3}>

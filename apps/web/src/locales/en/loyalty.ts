@@ -91,6 +91,8 @@ export default {
     noteHint: 'The reason shown in the history and the audit (at most 200 characters)',
     adjusted: 'Points corrected',
     bySystem: 'System',
+    byCustomer: 'Customer',
+    byFormerStaff: 'Deleted user',
     rows: '{{from}}–{{to}} of {{count}}',
     columns: {
       createdAt: 'Date',

@@ -91,6 +91,8 @@ export default {
     noteHint: 'Müşteriye ve denetime görünen açıklama (en çok 200 karakter)',
     adjusted: 'Puan düzeltildi',
     bySystem: 'Sistem',
+    byCustomer: 'Müşteri',
+    byFormerStaff: 'Silinmiş kullanıcı',
     rows: '{{from}}–{{to}} / {{count}}',
     columns: {
       createdAt: 'Tarih',
