@@ -16,7 +16,7 @@ export default defineConfig({
     isolate: false,
     // Generous for a busy 2-core machine: tests wait on argon2, PGlite and child processes
     // (vi.waitFor's default wait: test/setup.ts).
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 120_000,
   },
 });
