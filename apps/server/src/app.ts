@@ -34,6 +34,7 @@ import { pointProviderRoutes } from './modules/point-providers/point-providers.r
 import { receiptRoutes } from './modules/receipts/receipts.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { storeImportRoutes, storeRoutes } from './modules/stores/stores.routes';
+import { surveyRoutes } from './modules/surveys/surveys.routes';
 import { passwordResetRoutes } from './modules/users/password-reset.routes';
 import { userRoutes } from './modules/users/users.routes';
 import type { AppDeps } from './platform/app-deps';
@@ -109,6 +110,7 @@ const modules = [
   resetPointRoutes,
   pointProviderRoutes,
   receiptRoutes,
+  surveyRoutes,
 ];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */

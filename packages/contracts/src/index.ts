@@ -52,3 +52,4 @@ export * from './staff/roles';
 export * from './stores/import';
 export * from './stores/labels';
 export * from './stores/store';
+export * from './surveys/survey';

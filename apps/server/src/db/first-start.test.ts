@@ -20,6 +20,8 @@ import { resetPoints } from '../modules/loyalty/reset-points.tables';
 import { DEMO_RECEIPTS_PER_MALL } from '../modules/receipts/receipts.demo';
 import { receipts } from '../modules/receipts/receipts.tables';
 import { stores } from '../modules/stores/stores.tables';
+import { checkSurveyAnswers } from '../modules/surveys/surveys.service';
+import { surveyAnswers, surveyQuestions, surveys } from '../modules/surveys/surveys.tables';
 import type { DatabaseHandle } from '../platform/db/database';
 import { createFiles } from '../platform/files/files';
 import { generatedPasswordNotice, prepareFirstStart } from './first-start';
@@ -172,6 +174,47 @@ describe('first start', () => {
         ),
       ).toEqual([]);
       expect(new Set(balances.map((row) => row.tier))).toEqual(new Set(tiers.map((tier) => tier._id)));
+
+      // Three surveys with Turkish questions and a few hundred answers of the mall's own customers,
+      // each checked by the answers' rules; the survey campaign offers one of them.
+      const mallSurveys = await db.select().from(surveys).where(eq(surveys.location_id, mall._id));
+      expect(mallSurveys).toHaveLength(3);
+      const answered = await db
+        .select({
+          survey: surveyAnswers.survey_id,
+          items: surveyAnswers.survey_answer_items,
+          mall: customers.location_id,
+        })
+        .from(surveyAnswers)
+        .innerJoin(customers, eq(customers._id, surveyAnswers.customer_id))
+        .where(eq(surveyAnswers.location_id, mall._id));
+      expect(answered.length).toBeGreaterThan(300);
+      expect(answered.every((row) => row.mall === mall._id)).toBe(true);
+      for (const each of mallSurveys) {
+        const questions = await db
+          .select()
+          .from(surveyQuestions)
+          .where(eq(surveyQuestions.survey_id, each._id));
+        const items = answered.filter((row) => row.survey === each._id);
+        expect(items.length).toBeGreaterThan(50);
+        for (const row of items)
+          expect(() =>
+            checkSurveyAnswers(
+              questions,
+              row.items.map((item) => ({
+                survey_question_id: item.survey_question_id,
+                ...(item.choices ? { survey_answer_choices: item.choices } : {}),
+                ...(item.stars ? { survey_answer_stars: item.stars } : {}),
+                ...(item.text ? { survey_answer_text: item.text } : {}),
+              })),
+            ),
+          ).not.toThrow();
+      }
+      const surveyCampaign = await db
+        .select({ survey: campaigns.campaign_survey_id })
+        .from(campaigns)
+        .where(and(eq(campaigns.location_id, mall._id), eq(campaigns.campaign_type, 'survey')));
+      expect(surveyCampaign.every((row) => mallSurveys.some((each) => each._id === row.survey))).toBe(true);
 
       // A year of receipts, most approved, each approved one that earns with its one entry of its points.
       const receiptRows = await db.select().from(receipts).where(eq(receipts.location_id, mall._id));

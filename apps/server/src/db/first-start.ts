@@ -13,6 +13,7 @@ import { seedDemoResetPoints } from '../modules/loyalty/reset-points.demo';
 import { seedDemoPointProviders } from '../modules/point-providers/point-providers.demo';
 import { seedDemoReceipts } from '../modules/receipts/receipts.demo';
 import { seedDemoStores } from '../modules/stores/stores.demo';
+import { seedDemoSurveys } from '../modules/surveys/surveys.demo';
 import type { Config } from '../platform/config';
 import type { Database } from '../platform/db/database';
 import type { Files } from '../platform/files/files';
@@ -62,6 +63,8 @@ export const prepareFirstStart = async (
         await seedDemoGifts(tx, _id, index + 1);
         // A reset point done (with its entries) and one waiting to be queued.
         await seedDemoResetPoints(tx, _id);
+        // Two open surveys and an ended one with a few hundred answers; the survey campaign offers one.
+        await seedDemoSurveys(tx, _id, index + 1);
       }
     const generatedPassword = config.admin.password ? undefined : generatePassword();
     await createSystemAdmin(tx, {

@@ -22,6 +22,7 @@ export * from '../modules/point-providers/point-providers.tables';
 export * from '../modules/receipts/receipts.tables';
 export * from '../modules/roles/roles.tables';
 export * from '../modules/stores/stores.tables';
+export * from '../modules/surveys/surveys.tables';
 export * from '../modules/users/password-resets.tables';
 export * from '../platform/db/user-slots.tables';
 export * from '../platform/files/files.tables';

@@ -94,6 +94,12 @@ export const errorCodes = [
   'STORE_IN_USE',
   // Reset points (issue 14 #6).
   'RESET_POINT_QUEUED',
+  // Surveys (issue 15 #4).
+  'SURVEY_HAS_ANSWERS',
+  'SURVEY_IN_USE',
+  'SURVEY_ANSWERED',
+  'SURVEY_ALREADY_ANSWERED',
+  'SURVEY_NOT_OPEN',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

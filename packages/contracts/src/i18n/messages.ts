@@ -119,6 +119,13 @@ export const messages: Record<Language, Catalogue> = {
       STORE_IN_USE:
         '“{{name}}” bir kupon sağlayıcısı ya da arşivlenmemiş bir kampanya tarafından kullanılıyor; önce oradan çıkarın',
       RESET_POINT_QUEUED: 'Bu puan sıfırlama kuyruğa alındı; artık değiştirilemez ya da silinemez',
+      SURVEY_HAS_ANSWERS:
+        '“{{name}}” anketinin {{count}} yanıtı var; yanıtlar korunsun diye silinemez. Anketi kapatmak için bitiş tarihini değiştirin',
+      SURVEY_IN_USE: '“{{name}}” anketi “{{campaign}}” kampanyasında kullanılıyor; önce kampanyadan çıkarın',
+      SURVEY_ANSWERED:
+        '“{{name}}” anketi yanıtlanmaya başladı; soru eklenemez, silinemez, türü ve seçenekleri değiştirilemez (metni ve sırası değiştirilebilir)',
+      SURVEY_ALREADY_ANSWERED: 'Bu müşteri bu anketi zaten yanıtladı; bir anket yalnızca bir kez yanıtlanır',
+      SURVEY_NOT_OPEN: 'Bu anket şu anda yanıt almıyor',
     },
     validation: {
       required: 'Bu alan zorunludur',
@@ -245,6 +252,18 @@ export const messages: Record<Language, Catalogue> = {
       resetPointSegmentRequired: 'Sıfırlanacak müşteri kitlesi için en az bir koşul ekleyin',
       resetPointFieldNotForType: 'Bu sıfırlama türünde kullanılmaz',
       resetPointTierNotFound: 'Bu AVM’de böyle bir üyelik seviyesi yok',
+      surveyEndAfterStart: 'Bitiş tarihi başlangıç tarihinden sonra olmalıdır',
+      surveyChoicesRequired: 'Tek ve çoklu seçimli soruda en az {{minimum}} seçenek olmalıdır',
+      surveyChoicesNotForType: 'Serbest metin ve yıldız puanı sorularında seçenek olmaz',
+      surveyChoiceRepeated: 'Bu seçenek listede birden fazla kez var',
+      surveyTooManyQuestions: 'Bir ankette en fazla 50 soru olabilir',
+      surveyQuestionUnknown: 'Bu ankette böyle bir soru yok',
+      surveyQuestionRepeated: 'Bu soru birden fazla kez yanıtlandı',
+      surveyAnswerRequired: 'Bu soru yanıtlanmalıdır',
+      surveyAnswerOneChoice: 'Tek seçimli soruda tam olarak bir seçenek seçilmelidir',
+      surveyAnswerChoiceUnknown: 'Bu seçenek sorunun seçeneklerinden biri değil',
+      surveyAnswerNotForType: 'Bu yanıt bu soru türüne uymuyor',
+      surveyCustomerNotFound: 'Bu AVM’de böyle bir müşteri yok',
       'type.string': 'Metin olmalıdır',
       'type.number': 'Sayı olmalıdır',
       'type.int': 'Tam sayı olmalıdır',
@@ -379,6 +398,14 @@ export const messages: Record<Language, Catalogue> = {
       STORE_IN_USE:
         '“{{name}}” is used by a coupon provider or a campaign not archived; remove it from there first',
       RESET_POINT_QUEUED: 'This points reset is queued; it can no longer be changed or deleted',
+      SURVEY_HAS_ANSWERS:
+        'The survey “{{name}}” has {{count}} answers and is kept so they are not lost. To close it, change its end date',
+      SURVEY_IN_USE:
+        'The survey “{{name}}” is used by the campaign “{{campaign}}”; remove it from the campaign first',
+      SURVEY_ANSWERED:
+        'Customers have started answering the survey “{{name}}”: questions cannot be added or deleted, nor their type or choices changed (their text and order can)',
+      SURVEY_ALREADY_ANSWERED: 'This customer has already answered this survey; a survey is answered once',
+      SURVEY_NOT_OPEN: 'This survey is not taking answers now',
     },
     validation: {
       required: 'This field is required',
@@ -506,6 +533,18 @@ export const messages: Record<Language, Catalogue> = {
       resetPointSegmentRequired: 'Add at least one condition for the customers to reset',
       resetPointFieldNotForType: 'Not used by a reset of this type',
       resetPointTierNotFound: 'The mall has no such tier',
+      surveyEndAfterStart: 'The end date must be later than the start date',
+      surveyChoicesRequired: 'A single or multiple choice question needs at least {{minimum}} choices',
+      surveyChoicesNotForType: 'Free text and star rating questions have no choices',
+      surveyChoiceRepeated: 'This choice appears more than once in the list',
+      surveyTooManyQuestions: 'A survey can have at most 50 questions',
+      surveyQuestionUnknown: 'This survey has no such question',
+      surveyQuestionRepeated: 'This question is answered more than once',
+      surveyAnswerRequired: 'This question must be answered',
+      surveyAnswerOneChoice: 'A single choice question takes exactly one choice',
+      surveyAnswerChoiceUnknown: 'This is not one of the question’s choices',
+      surveyAnswerNotForType: 'This answer does not fit the question’s type',
+      surveyCustomerNotFound: 'This mall has no such customer',
       'type.string': 'Must be text',
       'type.number': 'Must be a number',
       'type.int': 'Must be a whole number',

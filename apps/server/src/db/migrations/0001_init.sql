@@ -553,6 +553,39 @@ CREATE TABLE "stores" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "survey_answers" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"survey_id" varchar(24) NOT NULL,
+	"customer_id" varchar(24) NOT NULL,
+	"survey_answer_items" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "survey_questions" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"survey_id" varchar(24) NOT NULL,
+	"survey_question_text" varchar(300) NOT NULL,
+	"survey_question_type" varchar(16) NOT NULL,
+	"survey_question_choices" text[] DEFAULT '{}' NOT NULL,
+	"survey_question_order" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "surveys" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"survey_title" varchar(100) NOT NULL,
+	"survey_title_key" text NOT NULL,
+	"survey_description" text NOT NULL,
+	"survey_start_at" timestamp with time zone NOT NULL,
+	"survey_end_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "admin_password_resets" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"admin_id" varchar(24) NOT NULL,
@@ -662,6 +695,12 @@ ALTER TABLE "role_locations" ADD CONSTRAINT "role_locations_location_id_location
 ALTER TABLE "store_categories" ADD CONSTRAINT "store_categories_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stores" ADD CONSTRAINT "stores_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stores" ADD CONSTRAINT "stores_store_category_id_store_categories__id_fk" FOREIGN KEY ("store_category_id") REFERENCES "public"."store_categories"("_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "survey_answers" ADD CONSTRAINT "survey_answers_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "survey_answers" ADD CONSTRAINT "survey_answers_survey_id_surveys__id_fk" FOREIGN KEY ("survey_id") REFERENCES "public"."surveys"("_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "survey_answers" ADD CONSTRAINT "survey_answers_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "survey_questions" ADD CONSTRAINT "survey_questions_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "survey_questions" ADD CONSTRAINT "survey_questions_survey_id_surveys__id_fk" FOREIGN KEY ("survey_id") REFERENCES "public"."surveys"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "surveys" ADD CONSTRAINT "surveys_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_password_resets" ADD CONSTRAINT "admin_password_resets_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "admins_email_unique" ON "admins" USING btree (lower("admin_email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "roles_name_key" ON "roles" USING btree ("role_name_key");--> statement-breakpoint
@@ -739,6 +778,12 @@ CREATE UNIQUE INDEX "store_categories_name_key" ON "store_categories" USING btre
 CREATE UNIQUE INDEX "store_categories_name_en_key" ON "store_categories" USING btree ("location_id","store_category_name_en_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "stores_name_key" ON "stores" USING btree ("location_id","store_name_key");--> statement-breakpoint
 CREATE INDEX "stores_category" ON "stores" USING btree ("store_category_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "survey_answers_survey_customer" ON "survey_answers" USING btree ("survey_id","customer_id");--> statement-breakpoint
+CREATE INDEX "survey_answers_survey_created" ON "survey_answers" USING btree ("survey_id","created_at","_id");--> statement-breakpoint
+CREATE INDEX "survey_answers_customer" ON "survey_answers" USING btree ("customer_id");--> statement-breakpoint
+CREATE INDEX "survey_questions_survey_order" ON "survey_questions" USING btree ("survey_id","survey_question_order");--> statement-breakpoint
+CREATE UNIQUE INDEX "surveys_title_key" ON "surveys" USING btree ("location_id","survey_title_key");--> statement-breakpoint
+CREATE INDEX "surveys_location_created" ON "surveys" USING btree ("location_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_password_resets_token_hash" ON "admin_password_resets" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "admin_password_resets_admin" ON "admin_password_resets" USING btree ("admin_id");--> statement-breakpoint
 CREATE INDEX "stored_files_owner" ON "stored_files" USING btree ("owner","created_at");--> statement-breakpoint

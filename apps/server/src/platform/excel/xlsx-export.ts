@@ -46,9 +46,18 @@ export const labelsOf = <Key extends string>(
   key: Key,
 ): Labels => ({ tr: table.tr[key], en: table.en[key] });
 
+export type ExportSheet<Row> = {
+  sheetName: Labels;
+  columns: readonly ExportColumn<Row>[];
+  rows: AsyncIterable<Row> | Iterable<Row>;
+};
+
 export type ExportDownload<Row> = {
   filename: string;
   sheetName: Labels;
+  /** Sheets after the first (a survey's counts after its answers), written the same way. */
+  // biome-ignore lint/suspicious/noExplicitAny: each sheet has its own row type
+  moreSheets?: readonly ExportSheet<any>[];
   lang: Language;
   /** The mall's time zone (location_meta.timezone): date-times are written at its wall-clock time. */
   timezone: string;
@@ -145,14 +154,19 @@ const cellOf = <Row>(
 export const sendExport = <Row>(reply: FastifyReply, download: ExportDownload<Row>) => {
   const { lang } = download;
   const offset = zoneOffset(download.timezone);
-  return sendXlsx(reply, {
-    filename: download.filename,
-    sheetName: download.sheetName[lang],
-    columns: download.columns.map((column) => ({
+  // biome-ignore lint/suspicious/noExplicitAny: each sheet has its own row type
+  const sheetOf = (sheet: ExportSheet<any>) => ({
+    sheetName: sheet.sheetName[lang],
+    columns: sheet.columns.map((column) => ({
       header: column.header[lang],
       width: column.width,
       ...cellOf(column, lang, offset),
     })),
-    rows: download.rows,
+    rows: sheet.rows,
+  });
+  return sendXlsx(reply, {
+    filename: download.filename,
+    ...sheetOf(download),
+    moreSheets: download.moreSheets?.map(sheetOf),
   });
 };

@@ -21,12 +21,18 @@ export type XlsxColumn<Row> = {
   width?: number;
 };
 
-export type XlsxDownload<Row> = {
-  /** The download's name; non-ASCII letters are kept in `filename*` and replaced in the plain fallback. */
-  filename: string;
+export type XlsxSheet<Row> = {
   sheetName: string;
   columns: readonly XlsxColumn<Row>[];
   rows: AsyncIterable<Row> | Iterable<Row>;
+};
+
+export type XlsxDownload<Row> = XlsxSheet<Row> & {
+  /** The download's name; non-ASCII letters are kept in `filename*` and replaced in the plain fallback. */
+  filename: string;
+  /** Sheets after the first, each with its own rows, written one after the other. */
+  // biome-ignore lint/suspicious/noExplicitAny: each sheet has its own row type
+  moreSheets?: readonly XlsxSheet<any>[] | undefined;
 };
 
 /** Past this many bytes waiting in the reply stream the writer waits: memory stays flat on long exports. */
@@ -71,6 +77,16 @@ const writeWorkbook = async <Row>(stream: PassThrough, download: XlsxDownload<Ro
     // Shared strings would keep every distinct text in memory until the end; inline strings do not.
     useSharedStrings: false,
   });
+  for (const sheet of [download, ...(download.moreSheets ?? [])]) await writeSheet(workbook, stream, sheet);
+  await workbook.commit();
+};
+
+/** One sheet of the workbook, its rows committed as they come. */
+const writeSheet = async <Row>(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  stream: PassThrough,
+  download: XlsxSheet<Row>,
+) => {
   // The header row stays in view while the rows scroll.
   const sheet = workbook.addWorksheet(download.sheetName.slice(0, 31), {
     views: [{ state: 'frozen', ySplit: 1 }],
@@ -107,7 +123,6 @@ const writeWorkbook = async <Row>(stream: PassThrough, download: XlsxDownload<Ro
     if (entry && (entry._writableState?.length ?? 0) > HIGH_WATER) await once(entry, 'drain');
   }
   sheet.commit();
-  await workbook.commit();
 };
 
 /**
