@@ -133,7 +133,11 @@ export function LoyaltyCustomersList({ onOpen }: { onOpen: (row: LoyaltyCustomer
   const language = useLanguage();
   const timezone = useMallTimezone();
   const [values, setValues] = useState<FilterValues>(noFilter);
-  const params = useMemo(() => ({ filter: filterOf(values, timezone) }), [values, timezone]);
+  // No filter key at all when nothing is chosen: the plain list's request, and its cache entry.
+  const params = useMemo(() => {
+    const filter = filterOf(values, timezone);
+    return Object.keys(filter).length > 0 ? { filter } : {};
+  }, [values, timezone]);
   const columns = useMemo((): GridColDef<LoyaltyCustomerSummary>[] => {
     const number = new Intl.NumberFormat(language);
     const header = (key: string) => t(`loyaltyCustomers.columns.${key}`);
