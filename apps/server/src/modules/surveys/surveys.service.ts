@@ -12,7 +12,7 @@ import {
   surveyQuestionInput,
   surveyTypesWithChoices,
 } from '@avlu/contracts';
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { type ListRequest, listPage, listSource } from '../../platform/db/list';
@@ -20,6 +20,7 @@ import { alphabetical } from '../../platform/db/search';
 import { assertNamesFree, nameKey, rethrowNameTaken } from '../../platform/db/unique-names';
 import { AppError, invalidFields, notFound, schemaError } from '../../platform/errors';
 import { campaigns } from '../campaigns/campaigns.tables';
+import { activeIn } from '../customers/customers.service';
 import { customers } from '../customers/customers.tables';
 import type { Acting } from '../users/acting';
 import { type StoredSurveyAnswer, surveyAnswers, surveyQuestions, surveys } from './surveys.tables';
@@ -445,13 +446,7 @@ export const recordSurveyAnswers = (
     const [customer] = await tx
       .select({ _id: customers._id })
       .from(customers)
-      .where(
-        and(
-          eq(customers._id, customerId),
-          eq(customers.location_id, locationId),
-          isNull(customers.customer_deletedAt),
-        ),
-      );
+      .where(and(eq(customers._id, customerId), activeIn(locationId)));
     if (!customer) throw invalidFields({ customer_id: 'surveyCustomerNotFound' });
     const stored = checkSurveyAnswers(await questionsOf(tx, surveyId), items);
     const [row] = await tx
