@@ -164,6 +164,25 @@ export const surveyQuestion = z.object({
 });
 export type SurveyQuestion = z.infer<typeof surveyQuestion>;
 
+/** The stars a rating question counts, 1…5, in order. */
+export const surveyStars = [1, 2, 3, 4, 5] as const;
+
+/**
+ * A question of `GET /survey/{id}/questions` with what the customers answered, counted by the server:
+ * `survey_question_answer_count` is how many answer sets answered it (for free text: how many wrote
+ * something); `survey_question_counts` has every choice of a single or multiple choice question in
+ * its order with how many picked it (0 included; a multiple choice answer counts once per choice);
+ * `survey_question_star_counts` every star 1…5 of a rating with `survey_question_star_average`
+ * (null without ratings). The lists are empty for the types they do not fit.
+ */
+export const surveyQuestionWithCounts = surveyQuestion.extend({
+  survey_question_answer_count: z.number().int(),
+  survey_question_counts: z.array(z.object({ choice: z.string(), count: z.number().int() })),
+  survey_question_star_counts: z.array(z.object({ stars: z.number().int(), count: z.number().int() })),
+  survey_question_star_average: z.number().nullable(),
+});
+export type SurveyQuestionWithCounts = z.infer<typeof surveyQuestionWithCounts>;
+
 /**
  * A customer's answer to one question: `survey_answer_choices` for single (exactly one) and multiple
  * choice (one or more, each once), `survey_answer_stars` (1–5) for a star rating, `survey_answer_text`

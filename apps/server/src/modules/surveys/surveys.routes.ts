@@ -7,6 +7,7 @@ import {
   surveyQuestion,
   surveyQuestionInput,
   surveyQuestionParams,
+  surveyQuestionWithCounts,
 } from '@avlu/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,7 +21,8 @@ import {
   createSurveyQuestion,
   deleteSurvey,
   deleteSurveyQuestion,
-  listSurveyQuestions,
+  getSurvey,
+  listSurveyQuestionsWithCounts,
   listSurveys,
   updateSurvey,
   updateSurveyQuestion,
@@ -51,6 +53,19 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     { config, schema: { tags, summary: 'New survey', body: surveyInput, response: { 201: survey } } },
     async (request, reply) =>
       reply.code(201).send(await createSurvey(db, mall(request), request.body, acting(request))),
+  );
+  app.get(
+    '/survey/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One survey with its question and answer counts (its screens)',
+        params: idParams,
+        response: { 200: survey },
+      },
+    },
+    (request) => getSurvey(db, mall(request), request.params.id),
   );
   app.put(
     '/survey/:id',
@@ -87,12 +102,13 @@ export const surveyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
       config,
       schema: {
         tags,
-        summary: 'The survey’s questions in their order',
+        summary:
+          'The survey’s questions in their order, each with its counts: per choice, per star with the average, written answers',
         params: idParams,
-        response: { 200: z.array(surveyQuestion) },
+        response: { 200: z.array(surveyQuestionWithCounts) },
       },
     },
-    (request) => listSurveyQuestions(db, mall(request), request.params.id),
+    (request) => listSurveyQuestionsWithCounts(db, mall(request), request.params.id),
   );
   app.post(
     '/survey/:id/questions',

@@ -6,10 +6,12 @@ import {
   type SurveyInput,
   type SurveyQuestion,
   type SurveyQuestionInput,
+  type SurveyQuestionWithCounts,
   type SurveySortKey,
   surveyAnswersInput,
   surveyInput,
   surveyQuestionInput,
+  surveyStars,
   surveyTypesWithChoices,
 } from '@avlu/contracts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
@@ -219,7 +221,7 @@ const questionsOf = async (db: Database, surveyId: string) =>
     .where(eq(surveyQuestions.survey_id, surveyId))
     .orderBy(asc(surveyQuestions.survey_question_order), asc(surveyQuestions._id));
 
-/** GET /survey/{id}/questions: in their order; 404 for another mall's survey. */
+/** The survey's questions in their order (the export's columns); 404 for another mall's survey. */
 export const listSurveyQuestions = async (db: Database, locationId: string, surveyId: string) => {
   const [survey] = await db
     .select({ _id: surveys._id })
@@ -227,6 +229,68 @@ export const listSurveyQuestions = async (db: Database, locationId: string, surv
     .where(and(eq(surveys._id, surveyId), inMall(locationId)));
   if (!survey) throw notFound();
   return (await questionsOf(db, surveyId)).map(toQuestion);
+};
+
+type CountRow = { question_id: string; value: string | null; count: number | string };
+
+/**
+ * What the survey's answers say, counted in SQL in one pass: per question, how many answer sets
+ * answered it (`value` null) and how many picked each choice or star (a written answer counts as
+ * the value ''). Distinct answer sets, so a multiple choice answer counts once per question.
+ */
+const answerCounts = async (db: Database, surveyId: string) => {
+  const { rows } = (await db.execute(sql`
+    select item->>'survey_question_id' as question_id,
+           case when grouping(choice.value) = 0 then choice.value end as value,
+           count(distinct answer._id) as count
+      from ${surveyAnswers} answer
+      cross join lateral jsonb_array_elements(answer.survey_answer_items) item
+      cross join lateral jsonb_array_elements_text(
+        case when item ? 'choices' then item->'choices'
+             when item ? 'stars' then jsonb_build_array(item->>'stars')
+             else jsonb_build_array('') end) choice
+     where answer.survey_id = ${surveyId}
+     group by grouping sets ((item->>'survey_question_id'), (item->>'survey_question_id', choice.value))`)) as unknown as {
+    rows: CountRow[];
+  };
+  const answered = new Map<string, number>();
+  const picked = new Map<string, number>();
+  for (const row of rows)
+    if (row.value === null) answered.set(row.question_id, Number(row.count));
+    else picked.set(`${row.question_id}\u0000${row.value}`, Number(row.count));
+  return (questionId: string, value?: string) =>
+    (value === undefined ? answered.get(questionId) : picked.get(`${questionId}\u0000${value}`)) ?? 0;
+};
+
+/**
+ * GET /survey/{id}/questions: in their order, each with its counts (`surveyQuestionWithCounts`):
+ * every choice, every star 1…5 with the average, the answers of free text. 404 for another mall's survey.
+ */
+export const listSurveyQuestionsWithCounts = async (
+  db: Database,
+  locationId: string,
+  surveyId: string,
+): Promise<SurveyQuestionWithCounts[]> => {
+  const questions = await listSurveyQuestions(db, locationId, surveyId);
+  const countOf = await answerCounts(db, surveyId);
+  return questions.map((question) => {
+    const type = question.survey_question_type;
+    const starCounts =
+      type === 'star_rating'
+        ? surveyStars.map((stars) => ({ stars, count: countOf(question._id, String(stars)) }))
+        : [];
+    const rated = starCounts.reduce((sum, { count }) => sum + count, 0);
+    return {
+      ...question,
+      survey_question_answer_count: countOf(question._id),
+      survey_question_counts: surveyTypesWithChoices.includes(type)
+        ? question.survey_question_choices.map((choice) => ({ choice, count: countOf(question._id, choice) }))
+        : [],
+      survey_question_star_counts: starCounts,
+      survey_question_star_average:
+        rated > 0 ? starCounts.reduce((sum, { stars, count }) => sum + stars * count, 0) / rated : null,
+    };
+  });
 };
 
 /**

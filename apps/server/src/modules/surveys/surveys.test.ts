@@ -4,9 +4,11 @@ import {
   type SurveyQuestionInput,
   survey,
   surveyQuestion,
+  surveyQuestionWithCounts,
 } from '@avlu/contracts';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { useTestApp } from '../../../test/helper';
 import { customers } from '../customers/customers.tables';
 import { recordSurveyAnswers } from './surveys.service';
@@ -74,8 +76,8 @@ const newCustomers = async (mallId: string, count: number) =>
   ).map((row) => row._id);
 
 /** A survey of the four question types: a single choice, a multiple choice, stars and free text. */
-const fourQuestions = async (mall: Pick<Location, '_id'>) => {
-  const created = await create(mall);
+const fourQuestions = async (mall: Pick<Location, '_id'>, survey_title?: string) => {
+  const created = await create(mall, survey_title ? { survey_title } : {});
   const visit = await addQuestion(mall, created._id, {
     survey_question_text: 'AVM’mizi ne sıklıkla ziyaret ediyorsunuz?',
     survey_question_type: 'single',
@@ -292,6 +294,7 @@ describe('surveys', () => {
     const other = await ctx.newLocation();
     const { survey: theirs, visit } = await fourQuestions(other);
     const paths: [Method, string, object?][] = [
+      ['GET', `/${theirs._id}`],
       ['PUT', `/${theirs._id}`, input()],
       ['DELETE', `/${theirs._id}`],
       ['GET', `/${theirs._id}/questions`],
@@ -314,6 +317,11 @@ describe('surveys', () => {
     }
     expect((await call(mall, 'GET', '')).json().pagination.total).toBe(0);
     expect((await call(other, 'GET', `/${theirs._id}/questions`)).json()).toHaveLength(4);
+    expect((await call(other, 'GET', `/${theirs._id}`)).json()).toMatchObject({
+      _id: theirs._id,
+      survey_question_count: 4,
+      survey_answer_count: 0,
+    });
 
     const staff = await ctx.newStaff({ subjects: ['modules:campaigns:campaigns'], locations: [mall] });
     const refused = await ctx.inject({ url: `/api/survey?locationId=${mall._id}`, headers: staff.headers });
@@ -458,6 +466,100 @@ describe('surveys', () => {
     });
     expect(corrected.statusCode, corrected.body).toBe(200);
     expect(corrected.json()).toMatchObject({ survey_question_order: 4 });
+  });
+
+  it('counts the answers of each question in its list: per choice, per star with the average, written answers', async () => {
+    const mall = await ctx.newLocation();
+    const { survey: created, visit, reasons, stars, note } = await fourQuestions(mall);
+    const db = ctx.database.db;
+    const counted = async () => {
+      const response = await call(mall, 'GET', `/${created._id}/questions`);
+      expect(response.statusCode, response.body).toBe(200);
+      return z.array(surveyQuestionWithCounts.strict()).parse(response.json());
+    };
+    const none = await counted();
+    expect(none.map((question) => question.survey_question_answer_count)).toEqual([0, 0, 0, 0]);
+    expect(none[0]!.survey_question_counts).toEqual([
+      { choice: 'Her gün', count: 0 },
+      { choice: 'Haftada bir', count: 0 },
+      { choice: 'Ayda bir', count: 0 },
+    ]);
+    expect(none[2]).toMatchObject({
+      survey_question_counts: [],
+      survey_question_star_counts: [1, 2, 3, 4, 5].map((each) => ({ stars: each, count: 0 })),
+      survey_question_star_average: null,
+    });
+
+    // Six customers: visits 3 × Her gün, 2 × Ayda bir, 1 × Haftada bir; reasons as pairs; stars 5, 5, 4, 2, 2, 1.
+    const visits = ['Her gün', 'Her gün', 'Her gün', 'Ayda bir', 'Ayda bir', 'Haftada bir'];
+    const picks = [
+      ['Alışveriş', 'Yemek'],
+      ['Yemek'],
+      ['Yemek', 'Sinema'],
+      ['Alışveriş'],
+      ['Yemek'],
+      ['Yemek'],
+    ];
+    const ratings = [5, 5, 4, 2, 2, 1];
+    for (const [index, customer] of (await newCustomers(mall._id, 6)).entries())
+      await recordSurveyAnswers(db, mall._id, created._id, customer, {
+        survey_answers: [
+          { survey_question_id: visit._id, survey_answer_choices: [visits[index]!] },
+          { survey_question_id: reasons._id, survey_answer_choices: picks[index]! },
+          { survey_question_id: stars._id, survey_answer_stars: ratings[index]! },
+          ...(index < 2 ? [{ survey_question_id: note._id, survey_answer_text: `Not ${index + 1}` }] : []),
+        ],
+      });
+    // Another survey's answers are not counted.
+    const elsewhere = await fourQuestions(mall, 'Otopark Anketi');
+    const [outsider] = await newCustomers(mall._id, 1);
+    await recordSurveyAnswers(db, mall._id, elsewhere.survey._id, outsider!, {
+      survey_answers: [
+        { survey_question_id: elsewhere.visit._id, survey_answer_choices: ['Her gün'] },
+        { survey_question_id: elsewhere.reasons._id, survey_answer_choices: ['Yemek'] },
+        { survey_question_id: elsewhere.stars._id, survey_answer_stars: 3 },
+      ],
+    });
+
+    const [first, second, third, fourth] = await counted();
+    expect(first).toMatchObject({
+      _id: visit._id,
+      survey_question_answer_count: 6,
+      survey_question_counts: [
+        { choice: 'Her gün', count: 3 },
+        { choice: 'Haftada bir', count: 1 },
+        { choice: 'Ayda bir', count: 2 },
+      ],
+      survey_question_star_counts: [],
+      survey_question_star_average: null,
+    });
+    expect(second).toMatchObject({
+      survey_question_answer_count: 6,
+      survey_question_counts: [
+        { choice: 'Alışveriş', count: 2 },
+        { choice: 'Yemek', count: 5 },
+        { choice: 'Sinema', count: 1 },
+      ],
+    });
+    expect(third).toMatchObject({
+      survey_question_answer_count: 6,
+      survey_question_counts: [],
+      survey_question_star_counts: [
+        { stars: 1, count: 1 },
+        { stars: 2, count: 2 },
+        { stars: 3, count: 0 },
+        { stars: 4, count: 1 },
+        { stars: 5, count: 2 },
+      ],
+      survey_question_star_average: 19 / 6,
+    });
+    expect(fourth).toMatchObject({
+      survey_question_answer_count: 2,
+      survey_question_counts: [],
+      survey_question_star_counts: [],
+      survey_question_star_average: null,
+    });
+    expect((await call(mall, 'GET', `/${created._id}`)).json()).toMatchObject({ survey_answer_count: 6 });
   });
 
   it('exports a row per answer set and the counts per choice', async () => {
