@@ -8,6 +8,7 @@ export * from '../modules/auth/sessions.tables';
 export * from '../modules/campaigns/campaigns.tables';
 export * from '../modules/campaigns/code-validation.tables';
 export * from '../modules/campaigns/coupons.tables';
+export * from '../modules/campaigns/mechanics.tables';
 export * from '../modules/campaigns/participations.tables';
 export * from '../modules/channels/channels.tables';
 export * from '../modules/coupon-providers/coupon-providers.tables';

@@ -1,4 +1,4 @@
-import { type Channel, type Customer, SYSTEM_ADMIN_ROLE_NAME } from '@avlu/contracts';
+import { type Campaign, type Channel, type Customer, SYSTEM_ADMIN_ROLE_NAME } from '@avlu/contracts';
 import type { AdminProfile, Role } from '../lib/auth';
 
 export const LOCATIONS = [
@@ -92,6 +92,51 @@ export const channelFixture = (overrides: Partial<Channel> = {}): Channel => ({
   channel_cdp_data_entry: true,
   channel_cdp_receipt_entry: false,
   channel_status: true,
+  createdAt: '2026-01-10T09:00:00.000Z',
+  updatedAt: '2026-01-10T09:00:00.000Z',
+  ...overrides,
+});
+
+/** A campaign as the API answers it: a coupon campaign to be published, with every field; tests override what they need. */
+export const campaignFixture = (overrides: Partial<Campaign> = {}): Campaign => ({
+  _id: '64b00000000000000000c001',
+  campaign_name: 'Bahar İndirimi',
+  campaign_name_en: 'Spring Sale',
+  campaign_description: 'Bütün mağazalarda bahar indirimi',
+  campaign_description_en: null,
+  campaign_type: 'coupon',
+  campaign_start_date: '2030-06-01T09:00:00.000Z',
+  campaign_end_date: '2030-06-30T18:00:00.000Z',
+  campaign_archive_date: '2030-07-15T09:00:00.000Z',
+  campaign_images: [`/api/files/${'a'.repeat(43)}.jpg`],
+  campaign_is_qrcode: false,
+  campaign_budget: null,
+  campaign_spending_limit: null,
+  campaign_spending_limit_type: null,
+  campaign_point_multiplier: null,
+  campaign_participation: 'once',
+  campaign_daily_participation_limit: null,
+  campaign_win_rate: null,
+  campaign_scratch_area_count: null,
+  campaign_scratch_images: [],
+  campaign_session_day_count: null,
+  campaign_third_party_id: null,
+  campaign_survey_id: null,
+  campaign_regular_code: null,
+  campaign_store_ids: ['64b00000000000000000a001'],
+  campaign_store_category_ids: [],
+  campaign_excluded_store_ids: [],
+  campaign_excluded_category_ids: [],
+  campaign_stamp_count: null,
+  campaign_game_right_rule: null,
+  campaign_lottery_permit_no: null,
+  campaign_prizes: [],
+  campaign_step_goal: null,
+  campaign_provider_ids: [],
+  campaign_channel_ids: [],
+  campaign_segment: null,
+  campaign_status: 'to_be_published',
+  coupon_print_count: 0,
   createdAt: '2026-01-10T09:00:00.000Z',
   updatedAt: '2026-01-10T09:00:00.000Z',
   ...overrides,

@@ -13,6 +13,7 @@ import {
   type CampaignType,
   type CampaignTypeField,
   campaignFieldsFor,
+  campaignListFields,
   campaignTypeDefinitions,
   campaignTypeFieldNames,
   campaignTypeFields,
@@ -41,6 +42,14 @@ const sample: Record<CampaignTypeField, unknown> = {
   campaign_survey_id: ID,
   campaign_regular_code: 'YAZ2026',
   campaign_store_ids: [ID],
+  campaign_store_category_ids: [ID],
+  campaign_excluded_store_ids: [ID],
+  campaign_excluded_category_ids: [ID],
+  campaign_stamp_count: 3,
+  campaign_game_right_rule: 'per_receipt',
+  campaign_lottery_permit_no: 'MPİ-2026/123',
+  campaign_prizes: [{ prize_name: 'Kahve', prize_name_en: 'Coffee', prize_stock: 10 }],
+  campaign_step_goal: 8000,
   campaign_provider_ids: [ID],
   campaign_channel_ids: [ID],
   campaign_segment: [{ field: 'gender', in: ['female'] }],
@@ -154,16 +163,7 @@ describe('campaignInput', () => {
       const used = new Set(campaignFieldsFor(type, values).map((rule) => rule.field));
       for (const field of campaignTypeFieldNames) {
         if (used.has(field)) continue;
-        expect(values[field], `${type}.${field}`).toEqual(
-          [
-            'campaign_scratch_images',
-            'campaign_store_ids',
-            'campaign_provider_ids',
-            'campaign_channel_ids',
-          ].includes(field)
-            ? []
-            : null,
-        );
+        expect(values[field], `${type}.${field}`).toEqual(campaignListFields.has(field) ? [] : null);
       }
     },
   );

@@ -17,6 +17,8 @@ import {
   campaignParticipations,
   campaignTypeFieldNames,
   campaignTypes,
+  type GameRightRule,
+  gameRightRules,
   isCampaignType,
   CAMPAIGN_LIMITS as LIMITS,
   spendingLimitTypes,
@@ -62,6 +64,30 @@ const whole = (limits: { min: number; max: number }) => z.number().int().min(lim
 const ids = (max: number) => z.array(objectId).max(max);
 const unset = <Schema extends z.ZodType>(schema: Schema) => schema.nullable().optional();
 
+export const gameRightRule = z.enum(gameRightRules);
+
+/**
+ * A prize of a game's inventory, in order (the first is the wheel's first slice). `_id` names a
+ * prize already saved, so an edit keeps what it has given; its stock may not go below that.
+ */
+export const campaignPrizeInput = z.strictObject({
+  _id: objectId.optional(),
+  prize_name: requiredText(LIMITS.prizeName.max),
+  prize_name_en: requiredText(LIMITS.prizeName.max),
+  prize_stock: whole(LIMITS.prizeStock),
+});
+export type CampaignPrizeInput = z.infer<typeof campaignPrizeInput>;
+
+/** A prize as answered: its stock and how many were won. */
+export const campaignPrize = z.object({
+  _id: objectId,
+  prize_name: z.string(),
+  prize_name_en: z.string(),
+  prize_stock: z.number().int(),
+  prize_given: z.number().int(),
+});
+export type CampaignPrize = z.infer<typeof campaignPrize>;
+
 /** Every field a campaign may be sent with; the type table decides which are required or refused. */
 const campaignFields = z.strictObject({
   campaign_name: requiredText(LIMITS.name.max),
@@ -102,6 +128,14 @@ const campaignFields = z.strictObject({
     ),
   ),
   campaign_store_ids: unset(ids(LIMITS.stores.max)),
+  campaign_store_category_ids: unset(ids(LIMITS.categories.max)),
+  campaign_excluded_store_ids: unset(ids(LIMITS.stores.max)),
+  campaign_excluded_category_ids: unset(ids(LIMITS.categories.max)),
+  campaign_stamp_count: unset(whole(LIMITS.stampCount)),
+  campaign_game_right_rule: z.preprocess((value) => (value === '' ? null : value), unset(gameRightRule)),
+  campaign_lottery_permit_no: unset(singleLineText().max(LIMITS.lotteryPermitNo.max)),
+  campaign_prizes: unset(z.array(campaignPrizeInput).max(LIMITS.prizes.max)),
+  campaign_step_goal: unset(whole(LIMITS.stepGoal)),
   campaign_provider_ids: unset(ids(LIMITS.providers.max)),
   campaign_channel_ids: unset(ids(LIMITS.channels.max)),
   /** Only customers in this segment (the customers' filter language) may take part; none: everyone. */
@@ -217,7 +251,9 @@ const completeValues = (values: CampaignFieldsOutput) => {
       if (isEmpty(value)) return [field, rule.default ?? emptyValue(field)];
       return [
         field,
-        Array.isArray(value) && field !== 'campaign_segment' ? [...new Set(value as unknown[])] : value,
+        Array.isArray(value) && field !== 'campaign_segment' && field !== 'campaign_prizes'
+          ? [...new Set(value as unknown[])]
+          : value,
       ];
     }),
   );
@@ -284,6 +320,14 @@ export type CampaignValues = {
   campaign_survey_id: string | null;
   campaign_regular_code: string | null;
   campaign_store_ids: string[];
+  campaign_store_category_ids: string[];
+  campaign_excluded_store_ids: string[];
+  campaign_excluded_category_ids: string[];
+  campaign_stamp_count: number | null;
+  campaign_game_right_rule: GameRightRule | null;
+  campaign_lottery_permit_no: string | null;
+  campaign_prizes: CampaignPrizeInput[];
+  campaign_step_goal: number | null;
   campaign_provider_ids: string[];
   campaign_channel_ids: string[];
   campaign_segment: z.infer<typeof segmentFilter> | null;
@@ -367,6 +411,15 @@ export const campaign = z.object({
   campaign_survey_id: objectId.nullable(),
   campaign_regular_code: z.string().nullable(),
   campaign_store_ids: z.array(objectId),
+  campaign_store_category_ids: z.array(objectId),
+  campaign_excluded_store_ids: z.array(objectId),
+  campaign_excluded_category_ids: z.array(objectId),
+  campaign_stamp_count: z.number().int().nullable(),
+  campaign_game_right_rule: gameRightRule.nullable(),
+  campaign_lottery_permit_no: z.string().nullable(),
+  /** A game's prizes; the list may leave them out (`[]`). */
+  campaign_prizes: z.array(campaignPrize),
+  campaign_step_goal: z.number().int().nullable(),
   campaign_provider_ids: z.array(objectId),
   campaign_channel_ids: z.array(objectId),
   campaign_segment: z.array(segmentNode).nullable(),

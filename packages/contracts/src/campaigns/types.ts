@@ -32,6 +32,15 @@ export type CampaignType = (typeof campaignTypes)[number];
 export const campaignParticipations = ['once', 'once_a_day', 'unlimited'] as const;
 export type CampaignParticipation = (typeof campaignParticipations)[number];
 
+/**
+ * Games (wheel of fortune, scratch card): how a customer earns rights to play from approved receipts.
+ * `per_receipt`: one right per receipt of at least the spending limit (any amount without one);
+ * `per_spending_step`: one right per full spending limit in a receipt (1,000 ₺ with a 250 ₺ step: 4).
+ * Staff may also give rights with a reason, whatever the rule.
+ */
+export const gameRightRules = ['per_receipt', 'per_spending_step'] as const;
+export type GameRightRule = (typeof gameRightRules)[number];
+
 /** Spec §3 Campaign: the spending limit is counted over a day's approved receipts, or must be reached by a single receipt. */
 export const spendingLimitTypes = ['day_based', 'single_receipt_based'] as const;
 export type SpendingLimitType = (typeof spendingLimitTypes)[number];
@@ -64,6 +73,16 @@ export const CAMPAIGN_LIMITS = {
   /** The shared code of a regular code campaign, after `normaliseCouponCode`. */
   regularCode: { min: 4, max: 32 },
   stores: { max: 1000 },
+  categories: { max: 200 },
+  /** Over-limit coupons: qualifying receipts (or days) per stamp card. */
+  stampCount: { min: 1, max: 50 },
+  lotteryPermitNo: { max: 64 },
+  /** Games: prizes of the inventory, and the stock of each. */
+  prizes: { max: 20 },
+  prizeName: { max: 120 },
+  prizeStock: { min: 1, max: 10_000_000 },
+  /** Coupon campaigns: daily steps that give the coupon. */
+  stepGoal: { min: 100, max: 200_000 },
   providers: { max: 200 },
   channels: { max: 200 },
 } as const;
@@ -99,6 +118,14 @@ export const campaignTypeFieldNames = [
   'campaign_survey_id',
   'campaign_regular_code',
   'campaign_store_ids',
+  'campaign_store_category_ids',
+  'campaign_excluded_store_ids',
+  'campaign_excluded_category_ids',
+  'campaign_stamp_count',
+  'campaign_game_right_rule',
+  'campaign_lottery_permit_no',
+  'campaign_prizes',
+  'campaign_step_goal',
   'campaign_provider_ids',
   'campaign_channel_ids',
   'campaign_segment',
@@ -111,6 +138,10 @@ export const campaignListFields: ReadonlySet<CampaignField> = new Set([
   'campaign_images',
   'campaign_scratch_images',
   'campaign_store_ids',
+  'campaign_store_category_ids',
+  'campaign_excluded_store_ids',
+  'campaign_excluded_category_ids',
+  'campaign_prizes',
   'campaign_provider_ids',
   'campaign_channel_ids',
 ]);
@@ -195,6 +226,29 @@ const participating = (
 ];
 
 /**
+ * Which receipts count (issue 15 #1): stores and categories that count (none: any store), and those
+ * that never do (ATMs, exchange offices, phone top-ups, tobacco).
+ */
+const receiptFilter = (): CampaignFieldRule[] => [
+  optional('campaign_store_category_ids'),
+  optional('campaign_excluded_store_ids'),
+  optional('campaign_excluded_category_ids'),
+];
+
+/**
+ * A game's fields: the win rate, how receipts earn rights (with the spending limit as the minimum
+ * receipt or the step), the lottery permit (MPİ) and the prize inventory.
+ */
+const game = (): CampaignFieldRule[] => [
+  required('campaign_win_rate'),
+  optional('campaign_game_right_rule'),
+  optional('campaign_spending_limit'),
+  optional('campaign_lottery_permit_no'),
+  optional('campaign_prizes'),
+  ...receiptFilter(),
+];
+
+/**
  * The table. Choices the spec leaves open, made here once:
  * - stores (spec §5 "store required") are required by the three coupon types (coupon, over-limit
  *   coupon, session coupon), whose codes are used at the campaign's stores; optional elsewhere, where
@@ -228,7 +282,12 @@ export const campaignTypeDefinitions: Record<CampaignType, CampaignTypeDefinitio
     codes: 'generated',
     redeemedAtStore: true,
     mechanicsReady: true,
-    fields: [required('campaign_store_ids'), optional('campaign_provider_ids'), ...participating()],
+    fields: [
+      required('campaign_store_ids'),
+      optional('campaign_provider_ids'),
+      optional('campaign_step_goal'),
+      ...participating(),
+    ],
   },
   over_limit_coupon: {
     participation: 'receipts',
@@ -238,7 +297,9 @@ export const campaignTypeDefinitions: Record<CampaignType, CampaignTypeDefinitio
     fields: [
       required('campaign_spending_limit'),
       required('campaign_spending_limit_type', { default: 'day_based' }),
+      optional('campaign_stamp_count'),
       required('campaign_store_ids'),
+      ...receiptFilter(),
       optional('campaign_provider_ids'),
       ...participating(),
     ],
@@ -273,7 +334,7 @@ export const campaignTypeDefinitions: Record<CampaignType, CampaignTypeDefinitio
     redeemedAtStore: true,
     mechanicsReady: false,
     fields: [
-      required('campaign_win_rate'),
+      ...game(),
       required('campaign_scratch_area_count'),
       required('campaign_scratch_images'),
       optional('campaign_store_ids'),
@@ -287,7 +348,7 @@ export const campaignTypeDefinitions: Record<CampaignType, CampaignTypeDefinitio
     redeemedAtStore: true,
     mechanicsReady: false,
     fields: [
-      required('campaign_win_rate'),
+      ...game(),
       optional('campaign_store_ids'),
       optional('campaign_provider_ids'),
       ...participating(),
@@ -355,6 +416,7 @@ export const campaignTypeDefinitions: Record<CampaignType, CampaignTypeDefinitio
       required('campaign_spending_limit_type', { default: 'single_receipt_based' }),
       required('campaign_point_multiplier'),
       optional('campaign_store_ids'),
+      ...receiptFilter(),
       ...participating('unlimited', { budget: false }),
     ],
   },

@@ -122,6 +122,13 @@ CREATE TABLE "campaigns" (
 	"campaign_survey_id" varchar(24),
 	"campaign_regular_code" varchar(32),
 	"campaign_store_ids" varchar(24)[] DEFAULT '{}' NOT NULL,
+	"campaign_store_category_ids" varchar(24)[] DEFAULT '{}' NOT NULL,
+	"campaign_excluded_store_ids" varchar(24)[] DEFAULT '{}' NOT NULL,
+	"campaign_excluded_category_ids" varchar(24)[] DEFAULT '{}' NOT NULL,
+	"campaign_stamp_count" integer,
+	"campaign_game_right_rule" varchar(24),
+	"campaign_lottery_permit_no" varchar(64),
+	"campaign_step_goal" integer,
 	"campaign_provider_ids" varchar(24)[] DEFAULT '{}' NOT NULL,
 	"campaign_channel_ids" varchar(24)[] DEFAULT '{}' NOT NULL,
 	"campaign_segment" jsonb,
@@ -157,6 +164,87 @@ CREATE TABLE "coupon_codes" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "campaign_daily_stats" (
+	"location_id" varchar(24) NOT NULL,
+	"campaign_id" varchar(24) NOT NULL,
+	"stat_day" date NOT NULL,
+	"stat_participations" integer DEFAULT 0 NOT NULL,
+	"stat_new_participants" integer DEFAULT 0 NOT NULL,
+	"stat_codes_given" integer DEFAULT 0 NOT NULL,
+	"stat_codes_used" integer DEFAULT 0 NOT NULL,
+	"stat_receipts" integer DEFAULT 0 NOT NULL,
+	"stat_receipt_amount" numeric(16, 2) DEFAULT 0 NOT NULL,
+	"stat_points" bigint DEFAULT 0 NOT NULL,
+	"stat_plays" integer DEFAULT 0 NOT NULL,
+	"stat_wins" integer DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "campaign_daily_stats_pk" PRIMARY KEY("campaign_id","stat_day")
+);
+--> statement-breakpoint
+CREATE TABLE "campaign_game_plays" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"campaign_id" varchar(24) NOT NULL,
+	"customer_id" varchar(24) NOT NULL,
+	"game_play_key" varchar(64) NOT NULL,
+	"game_play_draw" integer NOT NULL,
+	"game_play_outcome" varchar(8) NOT NULL,
+	"prize_id" varchar(24),
+	"coupon_code_id" varchar(24),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "campaign_game_plays_key" UNIQUE("campaign_id","customer_id","game_play_key")
+);
+--> statement-breakpoint
+CREATE TABLE "campaign_game_rights" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"campaign_id" varchar(24) NOT NULL,
+	"customer_id" varchar(24) NOT NULL,
+	"game_right_delta" integer NOT NULL,
+	"game_right_source" varchar(16) NOT NULL,
+	"receipt_id" varchar(24),
+	"play_id" varchar(24),
+	"admin_id" varchar(24),
+	"game_right_reason" varchar(200),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "campaign_prizes" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"campaign_id" varchar(24) NOT NULL,
+	"prize_name" varchar(120) NOT NULL,
+	"prize_name_en" varchar(120) NOT NULL,
+	"prize_stock" integer NOT NULL,
+	"prize_given" integer DEFAULT 0 NOT NULL,
+	"prize_position" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "campaign_prizes_within_stock" CHECK ("campaign_prizes"."prize_given" between 0 and "campaign_prizes"."prize_stock")
+);
+--> statement-breakpoint
+CREATE TABLE "campaign_receipt_credits" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"campaign_id" varchar(24) NOT NULL,
+	"customer_id" varchar(24) NOT NULL,
+	"receipt_id" varchar(24) NOT NULL,
+	"credit_day" date NOT NULL,
+	"credit_amount" numeric(12, 2) NOT NULL,
+	"credit_stamp" boolean DEFAULT false NOT NULL,
+	"credit_points" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "campaign_receipt_credits_receipt" UNIQUE("campaign_id","receipt_id")
+);
+--> statement-breakpoint
+CREATE TABLE "customer_steps" (
+	"location_id" varchar(24) NOT NULL,
+	"customer_id" varchar(24) NOT NULL,
+	"step_day" date NOT NULL,
+	"step_count" integer NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "customer_steps_pk" PRIMARY KEY("customer_id","step_day")
+);
+--> statement-breakpoint
 CREATE TABLE "campaign_participations" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"location_id" varchar(24) NOT NULL,
@@ -165,6 +253,7 @@ CREATE TABLE "campaign_participations" (
 	"channel_id" varchar(24),
 	"coupon_code_id" varchar(24),
 	"participation_day" date NOT NULL,
+	"participation_key" varchar(80),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -647,6 +736,20 @@ ALTER TABLE "coupon_code_holds" ADD CONSTRAINT "coupon_code_holds_admin_id_admin
 ALTER TABLE "coupon_codes" ADD CONSTRAINT "coupon_codes_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_codes" ADD CONSTRAINT "coupon_codes_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_codes" ADD CONSTRAINT "coupon_codes_coupon_used_by_admins__id_fk" FOREIGN KEY ("coupon_used_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_daily_stats" ADD CONSTRAINT "campaign_daily_stats_campaign" FOREIGN KEY ("location_id","campaign_id") REFERENCES "public"."campaigns"("location_id","_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_game_plays" ADD CONSTRAINT "campaign_game_plays_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_game_plays" ADD CONSTRAINT "campaign_game_plays_prize_id_campaign_prizes__id_fk" FOREIGN KEY ("prize_id") REFERENCES "public"."campaign_prizes"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_game_plays" ADD CONSTRAINT "campaign_game_plays_coupon_code_id_coupon_codes__id_fk" FOREIGN KEY ("coupon_code_id") REFERENCES "public"."coupon_codes"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_game_plays" ADD CONSTRAINT "campaign_game_plays_campaign" FOREIGN KEY ("location_id","campaign_id") REFERENCES "public"."campaigns"("location_id","_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_game_rights" ADD CONSTRAINT "campaign_game_rights_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_game_rights" ADD CONSTRAINT "campaign_game_rights_receipt_id_receipts__id_fk" FOREIGN KEY ("receipt_id") REFERENCES "public"."receipts"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_game_rights" ADD CONSTRAINT "campaign_game_rights_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_game_rights" ADD CONSTRAINT "campaign_game_rights_campaign" FOREIGN KEY ("location_id","campaign_id") REFERENCES "public"."campaigns"("location_id","_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_prizes" ADD CONSTRAINT "campaign_prizes_campaign" FOREIGN KEY ("location_id","campaign_id") REFERENCES "public"."campaigns"("location_id","_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_receipt_credits" ADD CONSTRAINT "campaign_receipt_credits_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_receipt_credits" ADD CONSTRAINT "campaign_receipt_credits_receipt_id_receipts__id_fk" FOREIGN KEY ("receipt_id") REFERENCES "public"."receipts"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_receipt_credits" ADD CONSTRAINT "campaign_receipt_credits_campaign" FOREIGN KEY ("location_id","campaign_id") REFERENCES "public"."campaigns"("location_id","_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_steps" ADD CONSTRAINT "customer_steps_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign_participations" ADD CONSTRAINT "campaign_participations_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign_participations" ADD CONSTRAINT "campaign_participations_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign_participations" ADD CONSTRAINT "campaign_participations_coupon_code_id_coupon_codes__id_fk" FOREIGN KEY ("coupon_code_id") REFERENCES "public"."coupon_codes"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -725,7 +828,17 @@ CREATE INDEX "coupon_codes_ready" ON "coupon_codes" USING btree ("campaign_id","
 CREATE INDEX "coupon_codes_handed_out" ON "coupon_codes" USING btree ("campaign_id","coupon_status","_id") WHERE "coupon_codes"."coupon_status" <> 'ready';--> statement-breakpoint
 CREATE INDEX "coupon_codes_given_expiry" ON "coupon_codes" USING btree ("coupon_expires_at") WHERE "coupon_codes"."coupon_status" = 'given';--> statement-breakpoint
 CREATE INDEX "coupon_codes_customer" ON "coupon_codes" USING btree ("customer_id","campaign_id") WHERE "coupon_codes"."customer_id" is not null;--> statement-breakpoint
+CREATE INDEX "campaign_daily_stats_location_day" ON "campaign_daily_stats" USING btree ("location_id","stat_day");--> statement-breakpoint
+CREATE INDEX "campaign_game_plays_campaign_created" ON "campaign_game_plays" USING btree ("campaign_id","created_at");--> statement-breakpoint
+CREATE INDEX "campaign_game_rights_customer" ON "campaign_game_rights" USING btree ("customer_id","campaign_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "campaign_game_rights_receipt" ON "campaign_game_rights" USING btree ("campaign_id","receipt_id") WHERE "campaign_game_rights"."receipt_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "campaign_game_rights_play" ON "campaign_game_rights" USING btree ("play_id") WHERE "campaign_game_rights"."play_id" is not null;--> statement-breakpoint
+CREATE INDEX "campaign_prizes_campaign" ON "campaign_prizes" USING btree ("campaign_id","prize_position");--> statement-breakpoint
+CREATE INDEX "campaign_receipt_credits_customer" ON "campaign_receipt_credits" USING btree ("customer_id","campaign_id","credit_day");--> statement-breakpoint
+CREATE INDEX "campaign_receipt_credits_campaign_created" ON "campaign_receipt_credits" USING btree ("campaign_id","created_at");--> statement-breakpoint
 CREATE INDEX "campaign_participations_customer" ON "campaign_participations" USING btree ("customer_id","campaign_id","participation_day");--> statement-breakpoint
+CREATE UNIQUE INDEX "campaign_participations_key" ON "campaign_participations" USING btree ("campaign_id","customer_id","participation_key") WHERE "campaign_participations"."participation_key" is not null;--> statement-breakpoint
+CREATE INDEX "campaign_participations_campaign_created" ON "campaign_participations" USING btree ("campaign_id","created_at");--> statement-breakpoint
 CREATE INDEX "campaign_participations_code" ON "campaign_participations" USING btree ("coupon_code_id") WHERE "campaign_participations"."coupon_code_id" is not null;--> statement-breakpoint
 CREATE INDEX "channel_channel_types_type" ON "channel_channel_types" USING btree ("channel_type_id");--> statement-breakpoint
 CREATE INDEX "channel_types_location" ON "channel_types" USING btree ("location_id");--> statement-breakpoint

@@ -34,6 +34,8 @@ import { assertStoredImage, type Files } from '../../platform/files/files';
 import { channels } from '../channels/channels.tables';
 import { assertCouponProvidersExist } from '../coupon-providers/coupon-providers.service';
 import { assertStoresExist } from '../stores/stores.service';
+import { storeCategories } from '../stores/stores.tables';
+import { surveys } from '../surveys/surveys.tables';
 import type { Acting } from '../users/acting';
 import { type CampaignRow, campaigns } from './campaigns.tables';
 import { couponCodeCountsOf } from './coupon-counts';
@@ -94,6 +96,14 @@ export const toCampaign = (row: CampaignRow): Campaign => ({
   campaign_survey_id: row.campaign_survey_id,
   campaign_regular_code: row.campaign_regular_code,
   campaign_store_ids: row.campaign_store_ids,
+  campaign_store_category_ids: row.campaign_store_category_ids,
+  campaign_excluded_store_ids: row.campaign_excluded_store_ids,
+  campaign_excluded_category_ids: row.campaign_excluded_category_ids,
+  campaign_stamp_count: row.campaign_stamp_count,
+  campaign_game_right_rule: row.campaign_game_right_rule,
+  campaign_lottery_permit_no: row.campaign_lottery_permit_no,
+  campaign_prizes: [],
+  campaign_step_goal: row.campaign_step_goal,
   campaign_provider_ids: row.campaign_provider_ids,
   campaign_channel_ids: row.campaign_channel_ids,
   campaign_segment: row.campaign_segment,
@@ -224,27 +234,65 @@ export const campaignsByChannel = async (
   return rows.map(toCampaign);
 };
 
+/** Each id of a list field must name a row of the mall in `table`, else 400 naming the list item. */
+const assertIdsOfMall = async (
+  db: Database,
+  table: typeof channels | typeof storeCategories | typeof surveys,
+  locationId: string,
+  field: string,
+  ids: readonly string[],
+  message: string,
+) => {
+  if (ids.length === 0) return;
+  const found = await db
+    .select({ _id: table._id })
+    .from(table)
+    .where(and(inArray(table._id, [...ids]), eq(table.location_id, locationId)));
+  const known = new Set(found.map((row) => row._id));
+  const index = ids.findIndex((id) => !known.has(id));
+  if (index >= 0)
+    throw invalidFields({ [field === 'campaign_survey_id' ? field : `${field}.${index}`]: message });
+};
+
 /**
- * Every record a campaign refers to must be the mall's, else 400 naming the list item: desk
- * channels, stores and coupon providers. The survey a survey campaign names joins this one check
- * when surveys exist, so every write path keeps calling only this function.
+ * Every record a campaign refers to must be the mall's, else 400 naming the field or list item: desk
+ * channels, stores (counting and excluded), store categories, coupon providers and the survey.
  */
 export const assertCampaignRefsExist = async (
   db: Database,
   locationId: string,
-  values: Pick<CampaignValues, 'campaign_channel_ids' | 'campaign_store_ids' | 'campaign_provider_ids'>,
+  values: Pick<
+    CampaignValues,
+    | 'campaign_channel_ids'
+    | 'campaign_store_ids'
+    | 'campaign_provider_ids'
+    | 'campaign_excluded_store_ids'
+    | 'campaign_store_category_ids'
+    | 'campaign_excluded_category_ids'
+    | 'campaign_survey_id'
+  >,
 ) => {
   await assertStoresExist(db, locationId, 'campaign_store_ids', values.campaign_store_ids);
+  await assertStoresExist(db, locationId, 'campaign_excluded_store_ids', values.campaign_excluded_store_ids);
   await assertCouponProvidersExist(db, locationId, 'campaign_provider_ids', values.campaign_provider_ids);
-  const ids = values.campaign_channel_ids;
-  if (ids.length === 0) return;
-  const found = await db
-    .select({ _id: channels._id })
-    .from(channels)
-    .where(and(inArray(channels._id, ids), eq(channels.location_id, locationId)));
-  const known = new Set(found.map((row) => row._id));
-  const index = ids.findIndex((id) => !known.has(id));
-  if (index >= 0) throw invalidFields({ [`campaign_channel_ids.${index}`]: 'campaignChannelNotFound' });
+  for (const field of ['campaign_store_category_ids', 'campaign_excluded_category_ids'] as const)
+    await assertIdsOfMall(db, storeCategories, locationId, field, values[field], 'campaignCategoryNotFound');
+  await assertIdsOfMall(
+    db,
+    surveys,
+    locationId,
+    'campaign_survey_id',
+    values.campaign_survey_id ? [values.campaign_survey_id] : [],
+    'campaignSurveyNotFound',
+  );
+  await assertIdsOfMall(
+    db,
+    channels,
+    locationId,
+    'campaign_channel_ids',
+    values.campaign_channel_ids,
+    'campaignChannelNotFound',
+  );
 };
 
 /** Each image must be a public file of our store (400 naming the list item). */
@@ -254,8 +302,11 @@ const assertCampaignImages = async (db: Database, files: Pick<Files, 'find'>, va
       await assertStoredImage(db, files, `${field}.${index}`, url);
 };
 
-/** The stored columns of checked values: dates as moments, the names' keys beside the names. */
-export const campaignColumns = (values: CampaignValues) => ({
+/**
+ * The stored columns of checked values: dates as moments, the names' keys beside the names. A game's
+ * prizes are rows of their own (`campaign_prizes`), written beside the campaign.
+ */
+export const campaignColumns = ({ campaign_prizes: _prizes, ...values }: CampaignValues) => ({
   ...values,
   campaign_start_date: new Date(values.campaign_start_date),
   campaign_end_date: new Date(values.campaign_end_date),

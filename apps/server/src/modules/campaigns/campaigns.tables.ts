@@ -2,6 +2,7 @@ import type {
   CampaignParticipation,
   CampaignStatus,
   CampaignType,
+  GameRightRule,
   SegmentFilter,
   SpendingLimitType,
 } from '@avlu/contracts';
@@ -86,6 +87,19 @@ export const campaigns = pgTable(
     /** Regular code campaigns: the one shared code, normalised (`normaliseCouponCode`). */
     campaign_regular_code: varchar('campaign_regular_code', { length: 32 }),
     campaign_store_ids: ids('campaign_store_ids'),
+    /** Receipt-driven types and games: receipts of stores of these categories count too (with the stores above; both empty: any store). */
+    campaign_store_category_ids: ids('campaign_store_category_ids'),
+    /** Stores and categories whose receipts never count (ATMs, exchange offices, phone top-ups, tobacco). */
+    campaign_excluded_store_ids: ids('campaign_excluded_store_ids'),
+    campaign_excluded_category_ids: ids('campaign_excluded_category_ids'),
+    /** Over-limit coupons: qualifying receipts (or days) a stamp card needs before it gives a coupon; null: one. */
+    campaign_stamp_count: integer('campaign_stamp_count'),
+    /** Games: how rights are earned from receipts (contracts' `GameRightRule`); null: only given by staff. */
+    campaign_game_right_rule: varchar('campaign_game_right_rule', { length: 24 }).$type<GameRightRule>(),
+    /** Games: the lottery permit number (MPİ) the mall holds for the draw. */
+    campaign_lottery_permit_no: varchar('campaign_lottery_permit_no', { length: 64 }),
+    /** Coupon campaigns: the daily steps (`/ext/app` step counter) that give the coupon; null: joined as usual. */
+    campaign_step_goal: integer('campaign_step_goal'),
     campaign_provider_ids: ids('campaign_provider_ids'),
     /** The desks (registration channels) that give the campaign; empty: every desk. */
     campaign_channel_ids: ids('campaign_channel_ids'),

@@ -6,6 +6,7 @@ import {
   type CampaignType,
   type CampaignTypeField,
   campaign,
+  campaignListFields,
   campaignTypeFieldNames,
   campaignTypeFields,
   campaignTypes,
@@ -22,6 +23,7 @@ import { channels } from '../channels/channels.tables';
 import { couponProviders } from '../coupon-providers/coupon-providers.tables';
 import { storeCategoryColumns } from '../stores/stores.service';
 import { storeCategories, stores } from '../stores/stores.tables';
+import { surveys } from '../surveys/surveys.tables';
 import { archiveDueCampaigns, scheduleCampaignArchive } from './campaigns.archive';
 import { seedDemoCampaigns } from './campaigns.demo';
 import { campaigns } from './campaigns.tables';
@@ -38,7 +40,6 @@ const DAY = 24 * 60 * MINUTE;
 const at = (ms: number) => new Date(Date.now() + ms).toISOString();
 /** An id no record has: refused wherever it is not the mall's. */
 const STORE = '65a1b2c3d4e5f60718293a4b';
-const SURVEY = '65a1b2c3d4e5f60718293a4d';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (
@@ -75,7 +76,7 @@ const newChannel = async (mallId: string, channel_name: string) => {
 };
 
 /** A store and a coupon provider of the mall, made once per mall, for the types that name them. */
-const refs = new Map<string, Promise<{ store: string; provider: string }>>();
+const refs = new Map<string, Promise<{ store: string; provider: string; survey: string }>>();
 const refsOf = (mallId: string) => {
   const made =
     refs.get(mallId) ??
@@ -108,7 +109,18 @@ const refsOf = (mallId: string) => {
           coupon_provider_store_id: store!._id,
         })
         .returning();
-      return { store: store!._id, provider: provider!._id };
+      const [survey] = await db
+        .insert(surveys)
+        .values({
+          location_id: mallId,
+          survey_title: 'Memnuniyet',
+          survey_title_key: nameKey('Memnuniyet'),
+          survey_description: 'Alışverişinizi değerlendirin',
+          survey_start_at: new Date(Date.now() - DAY),
+          survey_end_at: new Date(Date.now() + 30 * DAY),
+        })
+        .returning();
+      return { store: store!._id, provider: provider!._id, survey: survey!._id };
     })();
   refs.set(mallId, made);
   return made;
@@ -121,7 +133,7 @@ let names = 0;
  */
 const valid = async (mallId: string, type: CampaignType, extra: Record<string, unknown> = {}) => {
   const img = await image();
-  const { store, provider } = await refsOf(mallId);
+  const { store, provider, survey } = await refsOf(mallId);
   const sample: Record<CampaignTypeField, unknown> = {
     campaign_budget: 1000,
     campaign_spending_limit: 500.5,
@@ -134,9 +146,17 @@ const valid = async (mallId: string, type: CampaignType, extra: Record<string, u
     campaign_scratch_images: [img],
     campaign_session_day_count: 30,
     campaign_third_party_id: 'PARTNER-42',
-    campaign_survey_id: SURVEY,
+    campaign_survey_id: survey,
     campaign_regular_code: 'yaz-2026',
     campaign_store_ids: [store],
+    campaign_store_category_ids: [],
+    campaign_excluded_store_ids: [],
+    campaign_excluded_category_ids: [],
+    campaign_stamp_count: 3,
+    campaign_game_right_rule: 'per_receipt',
+    campaign_lottery_permit_no: 'MPİ-2026/123',
+    campaign_prizes: [{ prize_name: 'Kahve', prize_name_en: 'Coffee', prize_stock: 10 }],
+    campaign_step_goal: 8000,
     campaign_provider_ids: [provider],
     campaign_channel_ids: [],
     campaign_segment: [{ field: 'gender', in: ['female'] }],
@@ -200,7 +220,7 @@ describe('campaign types', () => {
     const used = new Set(campaignTypeFields[type].map((rule) => rule.field));
     for (const field of campaignTypeFieldNames) {
       if (used.has(field)) continue;
-      expect(created[field], field).toEqual(field.endsWith('_ids') || field.endsWith('_images') ? [] : null);
+      expect(created[field], field).toEqual(campaignListFields.has(field) ? [] : null);
     }
     for (const rule of campaignTypeFields[type])
       if (rule.default !== undefined) expect(created[rule.field], rule.field).toBe(rule.default);
@@ -219,9 +239,16 @@ describe('campaign types', () => {
     }
     // A field the type does not use is refused, naming it.
     const unused = campaignTypeFieldNames.find((field) => !used.has(field))!;
+    const sampleOf: Partial<Record<CampaignTypeField, unknown>> = {
+      campaign_participation: 'once',
+      campaign_spending_limit_type: 'day_based',
+      campaign_game_right_rule: 'per_receipt',
+      campaign_lottery_permit_no: 'MPİ-1',
+      campaign_prizes: [{ prize_name: 'Kahve', prize_name_en: 'Coffee', prize_stock: 5 }],
+    };
     const refused = await call(mall._id, 'POST', 'campaign', {
       ...(await valid(mall._id, type)),
-      [unused]: unused === 'campaign_participation' ? 'once' : unused.endsWith('_ids') ? [STORE] : 5,
+      [unused]: sampleOf[unused] ?? (unused.endsWith('_ids') ? [STORE] : 5),
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fields).toEqual({ [unused]: 'Not used by this type of campaign' });

@@ -53,12 +53,13 @@ export const isJoinable = (type: CampaignType): boolean => {
   return definition.participation === 'join' && definition.mechanicsReady;
 };
 
-const refused = (code: ConstructorParameters<typeof AppError>[0], params?: Record<string, string | number>) =>
-  new AppError(code, 409, params ? { params } : undefined);
+export const refused = (
+  code: ConstructorParameters<typeof AppError>[0],
+  params?: Record<string, string | number>,
+) => new AppError(code, 409, params ? { params } : undefined);
 
-/** Joinable, running, and given at this desk (a desk channel, or the micro-site when `channelId` is null). */
-const assertOpen = (campaign: CampaignRow, channelId: string | null, now: Date) => {
-  if (!isJoinable(campaign.campaign_type)) throw refused('CAMPAIGN_NOT_JOINABLE');
+/** Published and within its dates at `now`, else 409 naming why (not started, ended, not active). */
+export const assertRunning = (campaign: CampaignRow, now: Date) => {
   const state = campaignStateAt(
     {
       campaign_status: campaign.campaign_status,
@@ -70,6 +71,12 @@ const assertOpen = (campaign: CampaignRow, channelId: string | null, now: Date) 
   if (state === 'published') throw refused('CAMPAIGN_NOT_STARTED');
   if (state === 'ended') throw refused('CAMPAIGN_ENDED');
   if (state !== 'activated') throw refused('CAMPAIGN_NOT_ACTIVE');
+};
+
+/** Joinable, running, and given at this desk (a desk channel, or the micro-site when `channelId` is null). */
+const assertOpen = (campaign: CampaignRow, channelId: string | null, now: Date) => {
+  if (!isJoinable(campaign.campaign_type)) throw refused('CAMPAIGN_NOT_JOINABLE');
+  assertRunning(campaign, now);
   if (
     channelId !== null &&
     campaign.campaign_channel_ids.length > 0 &&
@@ -155,6 +162,138 @@ export type Giving = {
 };
 
 /**
+ * The mall's customer, not deleted, locked (`for no key update`) so that their requests for any
+ * campaign follow each other; 404 when not found, 409 when outside the campaign's segment. Every
+ * path that gives a code (join, game, survey, receipts, birthday, steps) takes this lock first.
+ */
+export const lockCampaignCustomer = async (
+  tx: Database,
+  mall: Mall,
+  campaign: CampaignRow,
+  customerId: string,
+  today: string,
+) => {
+  const segment = segmentWhere(campaign.campaign_segment ?? undefined, { today, columns: customerColumns });
+  const [customer] = await tx
+    .select({
+      _id: customers._id,
+      in_segment: segment ? sql<boolean>`coalesce(${segment}, false)` : sql<boolean>`true`,
+    })
+    .from(customers)
+    .where(
+      and(
+        eq(customers._id, customerId),
+        eq(customers.location_id, mall._id),
+        isNull(customers.customer_deletedAt),
+      ),
+    )
+    .for('no key update');
+  if (!customer) throw notFound();
+  if (!customer.in_segment) throw refused('CAMPAIGN_NOT_IN_SEGMENT');
+  return customer;
+};
+
+/** Whether the customer already took part in the campaign under this key (`participation_key`). */
+export const hasParticipation = async (tx: Database, campaignId: string, customerId: string, key: string) => {
+  const [row] = await tx
+    .select({ _id: campaignParticipations._id })
+    .from(campaignParticipations)
+    .where(
+      and(
+        eq(campaignParticipations.campaign_id, campaignId),
+        eq(campaignParticipations.customer_id, customerId),
+        eq(campaignParticipations.participation_key, key),
+      ),
+    );
+  return row !== undefined;
+};
+
+export type Grant = {
+  /** The desk's registration channel; null on the micro-site and for automatic gifts. */
+  channelId: string | null;
+  /** Once per campaign and customer under this key (`campaign_participations.participation_key`). */
+  key?: string;
+  /** The mall's calendar day of `now`. */
+  today: string;
+  now: Date;
+  /** Staff giving it at a desk: audited. */
+  actor?: Acting;
+};
+
+/**
+ * Gives a code of the campaign to a customer whose row the transaction has locked
+ * (`lockCampaignCustomer`), after the campaign's own checks (running, type): the participation rule,
+ * the daily limit and the budget; a code of the pool, or the shared code. Records the participation
+ * and counts it against the budget last, so the campaign's row is locked only from there to commit.
+ * Every refusal is a 409 naming the rule; the caller's transaction rolls back with it, or catches it
+ * where a refusal must not undo the rest (a receipt's approval).
+ */
+export const grantCoupon = async (
+  tx: Database,
+  mall: Mall,
+  campaign: CampaignRow,
+  customerId: string,
+  grant: Grant,
+): Promise<CustomerCoupon> => {
+  const { now, today, channelId } = grant;
+  await assertMayTakePart(tx, campaign, customerId, today);
+  const budget = campaign.campaign_budget;
+  if (budget !== null && campaign.campaign_participation_count >= budget)
+    throw refused('CAMPAIGN_BUDGET_SPENT');
+
+  const shared = campaignTypeDefinitions[campaign.campaign_type].codes === 'shared';
+  const code = shared ? undefined : await takeReadyCode(tx, campaign, { customerId, channelId }, now);
+  if (!shared && !code) throw refused('CAMPAIGN_NO_CODES_LEFT');
+  const participationId = newId();
+  await tx.insert(campaignParticipations).values({
+    _id: participationId,
+    location_id: mall._id,
+    campaign_id: campaign._id,
+    customer_id: customerId,
+    channel_id: channelId,
+    coupon_code_id: code?._id ?? null,
+    participation_day: today,
+    participation_key: grant.key ?? null,
+    created_at: now,
+  });
+  const given: CustomerCoupon = code
+    ? toCustomerCoupon(code, campaign)
+    : sharedCoupon(campaign, { _id: participationId, customerId, channelId, at: now });
+  if (grant.actor)
+    await audit(tx, grant.actor, {
+      action: 'coupon.given',
+      entity: 'campaign',
+      entityId: campaign._id,
+      details: { coupon_code: given.coupon_code, customer_id: customerId, channel_id: channelId },
+    });
+  const [counted] = await tx
+    .update(campaigns)
+    .set({ campaign_participation_count: sql`${campaigns.campaign_participation_count} + 1` })
+    .where(
+      and(
+        eq(campaigns._id, campaign._id),
+        or(
+          isNull(campaigns.campaign_budget),
+          sql`${campaigns.campaign_participation_count} < ${campaigns.campaign_budget}`,
+        ),
+      ),
+    )
+    .returning({ _id: campaigns._id });
+  if (!counted) throw refused('CAMPAIGN_BUDGET_SPENT');
+  return given;
+};
+
+/** The mall's campaign by id, or 404. */
+export const campaignOfMall = async (tx: Database, mallId: string, campaignId: string) => {
+  const [campaign] = await tx
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns._id, campaignId), eq(campaigns.location_id, mallId)));
+  if (!campaign) throw campaignNotFound();
+  return campaign;
+};
+
+/**
  * Gives the customer a code of the campaign, checking in one transaction (see above): the campaign
  * is the mall's, of a joinable type, running, given at this desk; the customer is the mall's and in
  * the campaign's segment; the participation rule, the daily limit and the budget allow it; a code is
@@ -168,11 +307,7 @@ export const giveCoupon = async (
   now = new Date(),
 ): Promise<CustomerCoupon> =>
   db.transaction(async (tx) => {
-    const [campaign] = await tx
-      .select()
-      .from(campaigns)
-      .where(and(eq(campaigns._id, giving.campaignId), eq(campaigns.location_id, mall._id)));
-    if (!campaign) throw campaignNotFound();
+    const campaign = await campaignOfMall(tx, mall._id, giving.campaignId);
     if (giving.channelId !== null) {
       const [channel] = await tx
         .select({ _id: channels._id })
@@ -182,75 +317,13 @@ export const giveCoupon = async (
     }
     assertOpen(campaign, giving.channelId, now);
     const today = mallToday(mall, now);
-    const segment = segmentWhere(campaign.campaign_segment ?? undefined, { today, columns: customerColumns });
-    const [customer] = await tx
-      .select({
-        _id: customers._id,
-        in_segment: segment ? sql<boolean>`coalesce(${segment}, false)` : sql<boolean>`true`,
-      })
-      .from(customers)
-      .where(
-        and(
-          eq(customers._id, giving.customerId),
-          eq(customers.location_id, mall._id),
-          isNull(customers.customer_deletedAt),
-        ),
-      )
-      .for('no key update');
-    if (!customer) throw notFound();
-    if (!customer.in_segment) throw refused('CAMPAIGN_NOT_IN_SEGMENT');
-    await assertMayTakePart(tx, campaign, customer._id, today);
-    const budget = campaign.campaign_budget;
-    if (budget !== null && campaign.campaign_participation_count >= budget)
-      throw refused('CAMPAIGN_BUDGET_SPENT');
-
-    const shared = campaignTypeDefinitions[campaign.campaign_type].codes === 'shared';
-    const code = shared
-      ? undefined
-      : await takeReadyCode(tx, campaign, { customerId: customer._id, channelId: giving.channelId }, now);
-    if (!shared && !code) throw refused('CAMPAIGN_NO_CODES_LEFT');
-    const participationId = newId();
-    await tx.insert(campaignParticipations).values({
-      _id: participationId,
-      location_id: mall._id,
-      campaign_id: campaign._id,
-      customer_id: customer._id,
-      channel_id: giving.channelId,
-      coupon_code_id: code?._id ?? null,
-      participation_day: today,
-      created_at: now,
+    const customer = await lockCampaignCustomer(tx, mall, campaign, giving.customerId, today);
+    return grantCoupon(tx, mall, campaign, customer._id, {
+      channelId: giving.channelId,
+      today,
+      now,
+      ...(actor ? { actor } : {}),
     });
-    const given: CustomerCoupon = code
-      ? toCustomerCoupon(code, campaign)
-      : sharedCoupon(campaign, {
-          _id: participationId,
-          customerId: customer._id,
-          channelId: giving.channelId,
-          at: now,
-        });
-    if (actor)
-      await audit(tx, actor, {
-        action: 'coupon.given',
-        entity: 'campaign',
-        entityId: campaign._id,
-        details: { coupon_code: given.coupon_code, customer_id: customer._id, channel_id: giving.channelId },
-      });
-    // Last, so the campaign's row is locked only from here to the commit.
-    const [counted] = await tx
-      .update(campaigns)
-      .set({ campaign_participation_count: sql`${campaigns.campaign_participation_count} + 1` })
-      .where(
-        and(
-          eq(campaigns._id, campaign._id),
-          or(
-            isNull(campaigns.campaign_budget),
-            sql`${campaigns.campaign_participation_count} < ${campaigns.campaign_budget}`,
-          ),
-        ),
-      )
-      .returning({ _id: campaigns._id });
-    if (!counted) throw refused('CAMPAIGN_BUDGET_SPENT');
-    return given;
   });
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;

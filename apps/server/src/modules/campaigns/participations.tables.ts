@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, foreignKey, index, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { date, foreignKey, index, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { idColumn, refColumn } from '../../platform/db/columns';
 import { channels } from '../channels/channels.tables';
 import { customers } from '../customers/customers.tables';
@@ -32,6 +32,12 @@ export const campaignParticipations = pgTable(
     /** The pool's code it gave; null for a shared (regular) code. */
     coupon_code_id: refColumn('coupon_code_id').references(() => couponCodes._id, { onDelete: 'set null' }),
     participation_day: date('participation_day', { mode: 'string' }).notNull(),
+    /**
+     * What this participation is for, when it must happen once (unique per campaign and customer):
+     * `birthday:2026`, `survey`, `card:3` (a stamp card's third coupon), `steps:2026-11-27`,
+     * `play:<key>`. A job run twice or a retried request finds the row and gives nothing again.
+     */
+    participation_key: varchar('participation_key', { length: 80 }),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
@@ -45,6 +51,11 @@ export const campaignParticipations = pgTable(
       table.campaign_id,
       table.participation_day,
     ),
+    uniqueIndex('campaign_participations_key')
+      .on(table.campaign_id, table.customer_id, table.participation_key)
+      .where(sql`${table.participation_key} is not null`),
+    // The campaign dashboard's rollup job reads a campaign's participations by time.
+    index('campaign_participations_campaign_created').on(table.campaign_id, table.created_at),
     index('campaign_participations_code')
       .on(table.coupon_code_id)
       .where(sql`${table.coupon_code_id} is not null`),

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it, vi } from 'vitest';
 import { json, type RecordedRequest } from '../../lib/api/test-server';
 import { i18n } from '../../lib/i18n';
-import { roleWith, systemAdminRole } from '../../test/fixtures';
+import { campaignFixture, roleWith, systemAdminRole } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer } from '../../test/server';
 
@@ -20,42 +20,12 @@ const counts = (ready: number, given: number, used: number, not_used = 0): Coupo
   not_used,
 });
 
-const campaign = (overrides: Partial<Campaign> = {}): Campaign => ({
-  _id: '64b00000000000000000c001',
-  campaign_name: 'Bahar İndirimi',
-  campaign_name_en: 'Spring Sale',
-  campaign_description: 'Bütün mağazalarda bahar indirimi',
-  campaign_description_en: null,
-  campaign_type: 'coupon',
-  campaign_start_date: '2030-06-01T09:00:00.000Z',
-  campaign_end_date: '2030-06-30T18:00:00.000Z',
-  campaign_archive_date: '2030-07-15T09:00:00.000Z',
-  campaign_images: [`/api/files/${'a'.repeat(43)}.jpg`],
-  campaign_is_qrcode: false,
-  campaign_budget: null,
-  campaign_spending_limit: null,
-  campaign_spending_limit_type: null,
-  campaign_point_multiplier: null,
-  campaign_participation: 'once',
-  campaign_daily_participation_limit: null,
-  campaign_win_rate: null,
-  campaign_scratch_area_count: null,
-  campaign_scratch_images: [],
-  campaign_session_day_count: null,
-  campaign_third_party_id: null,
-  campaign_survey_id: null,
-  campaign_regular_code: null,
-  campaign_store_ids: ['64b00000000000000000a001'],
-  campaign_provider_ids: [],
-  campaign_channel_ids: [],
-  campaign_segment: null,
-  campaign_status: 'published',
-  coupon_print_count: 0,
-  campaign_code_counts: counts(1200, 300, 45, 5),
-  createdAt: '2026-01-10T09:00:00.000Z',
-  updatedAt: '2026-01-10T09:00:00.000Z',
-  ...overrides,
-});
+const campaign = (overrides: Partial<Campaign> = {}): Campaign =>
+  campaignFixture({
+    campaign_status: 'published',
+    campaign_code_counts: counts(1200, 300, 45, 5),
+    ...overrides,
+  });
 
 const coupon = campaign();
 const partner = campaign({

@@ -5,7 +5,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, type RecordedRequest } from '../../lib/api/test-server';
 import { i18n } from '../../lib/i18n';
-import { channelFixture, systemAdminRole } from '../../test/fixtures';
+import { campaignFixture, channelFixture, systemAdminRole } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer } from '../../test/server';
 
@@ -48,41 +48,8 @@ const DAY = 86_400_000;
 const now = Date.now();
 const at = (offset: number) => new Date(now + offset).toISOString();
 
-const campaign = (overrides: Partial<Campaign> = {}): Campaign => ({
-  _id: '64b00000000000000000c001',
-  campaign_name: 'Bahar İndirimi',
-  campaign_name_en: 'Spring Sale',
-  campaign_description: 'Bütün mağazalarda bahar indirimi',
-  campaign_description_en: null,
-  campaign_type: 'coupon',
-  campaign_start_date: '2030-06-01T09:00:00.000Z',
-  campaign_end_date: '2030-06-30T18:00:00.000Z',
-  campaign_archive_date: '2030-07-15T09:00:00.000Z',
-  campaign_images: [image('a')],
-  campaign_is_qrcode: false,
-  campaign_budget: null,
-  campaign_spending_limit: null,
-  campaign_spending_limit_type: null,
-  campaign_point_multiplier: null,
-  campaign_participation: 'once',
-  campaign_daily_participation_limit: null,
-  campaign_win_rate: null,
-  campaign_scratch_area_count: null,
-  campaign_scratch_images: [],
-  campaign_session_day_count: null,
-  campaign_third_party_id: null,
-  campaign_survey_id: null,
-  campaign_regular_code: null,
-  campaign_store_ids: [stores[0]!._id],
-  campaign_provider_ids: [],
-  campaign_channel_ids: [],
-  campaign_segment: null,
-  campaign_status: 'to_be_published',
-  coupon_print_count: 0,
-  createdAt: '2026-01-10T09:00:00.000Z',
-  updatedAt: '2026-01-10T09:00:00.000Z',
-  ...overrides,
-});
+const campaign = (overrides: Partial<Campaign> = {}): Campaign =>
+  campaignFixture({ campaign_images: [image('a')], campaign_store_ids: [stores[0]!._id], ...overrides });
 
 const toBePublished = campaign();
 const upcoming = campaign({
@@ -370,6 +337,14 @@ describe('the campaign form', () => {
       campaign_survey_id: null,
       campaign_regular_code: null,
       campaign_store_ids: [stores[0]!._id],
+      campaign_store_category_ids: [],
+      campaign_excluded_store_ids: [],
+      campaign_excluded_category_ids: [],
+      campaign_stamp_count: null,
+      campaign_game_right_rule: null,
+      campaign_lottery_permit_no: null,
+      campaign_prizes: [],
+      campaign_step_goal: null,
       campaign_provider_ids: [],
       campaign_channel_ids: [],
       campaign_segment: [{ field: 'gender', in: ['female'] }],

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../lib/api/test-server';
 import { axeViolations } from '../../test/axe';
-import { channelFixture, customerFixture, roleWith } from '../../test/fixtures';
+import { campaignFixture, channelFixture, customerFixture, roleWith } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer } from '../../test/server';
 import { mallToday } from './desk-receipts.resource';
@@ -37,40 +37,21 @@ const mavi = storeOf('64b0000000000000000000e1', 'Mavi');
 const koton = storeOf('64b0000000000000000000e2', 'Koton');
 const closedStore = storeOf('64b0000000000000000000e3', 'Kapanan Mağaza', false);
 
-const receiptCampaign: Campaign = {
+const receiptCampaign = campaignFixture({
   _id: '64b00000000000000000c002',
   campaign_name: 'Fişini Yükle Kazan',
   campaign_name_en: 'Upload and Win',
   campaign_description: 'Fiş başına iki kat puan',
-  campaign_description_en: null,
   campaign_type: 'receipt',
   campaign_start_date: '2026-01-01T09:00:00.000Z',
-  campaign_end_date: '2030-06-30T18:00:00.000Z',
-  campaign_archive_date: '2030-07-15T09:00:00.000Z',
-  campaign_images: [`/api/files/${'a'.repeat(43)}.jpg`],
-  campaign_is_qrcode: false,
-  campaign_budget: null,
   campaign_spending_limit: 100,
   campaign_spending_limit_type: 'single_receipt_based',
   campaign_point_multiplier: 2,
   campaign_participation: 'unlimited',
-  campaign_daily_participation_limit: null,
-  campaign_win_rate: null,
-  campaign_scratch_area_count: null,
-  campaign_scratch_images: [],
-  campaign_session_day_count: null,
-  campaign_third_party_id: null,
-  campaign_survey_id: null,
-  campaign_regular_code: null,
   campaign_store_ids: [],
-  campaign_provider_ids: [],
   campaign_channel_ids: [channel._id],
-  campaign_segment: null,
   campaign_status: 'published',
-  coupon_print_count: 0,
-  createdAt: '2026-01-10T09:00:00.000Z',
-  updatedAt: '2026-01-10T09:00:00.000Z',
-};
+});
 // A coupon campaign of the desk takes no receipts: it is not offered.
 const couponCampaign: Campaign = {
   ...receiptCampaign,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '../../lib/api/test-server';
 import { i18n } from '../../lib/i18n';
 import { axeViolations } from '../../test/axe';
-import { channelFixture, roleWith } from '../../test/fixtures';
+import { campaignFixture, channelFixture, roleWith } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer } from '../../test/server';
 
@@ -329,40 +329,12 @@ describe('choosing the channel', () => {
   });
 });
 
-const springSale: Campaign = {
-  _id: '64b00000000000000000c001',
-  campaign_name: 'Bahar İndirimi',
-  campaign_name_en: 'Spring Sale',
-  campaign_description: 'Bütün mağazalarda bahar indirimi',
-  campaign_description_en: null,
-  campaign_type: 'coupon',
+const springSale = campaignFixture({
   campaign_start_date: '2026-06-01T09:00:00.000Z',
-  campaign_end_date: '2030-06-30T18:00:00.000Z',
-  campaign_archive_date: '2030-07-15T09:00:00.000Z',
-  campaign_images: [`/api/files/${'a'.repeat(43)}.jpg`],
-  campaign_is_qrcode: false,
-  campaign_budget: null,
-  campaign_spending_limit: null,
-  campaign_spending_limit_type: null,
-  campaign_point_multiplier: null,
-  campaign_participation: 'once',
-  campaign_daily_participation_limit: null,
-  campaign_win_rate: null,
-  campaign_scratch_area_count: null,
-  campaign_scratch_images: [],
-  campaign_session_day_count: null,
-  campaign_third_party_id: null,
-  campaign_survey_id: null,
-  campaign_regular_code: null,
   campaign_store_ids: [],
-  campaign_provider_ids: [],
   campaign_channel_ids: [channel._id],
-  campaign_segment: null,
   campaign_status: 'published',
-  coupon_print_count: 0,
-  createdAt: '2026-01-10T09:00:00.000Z',
-  updatedAt: '2026-01-10T09:00:00.000Z',
-};
+});
 
 const codeOf = (code: string, overrides: Partial<CustomerCoupon> = {}): CustomerCoupon => ({
   _id: `64b0000000000000000e${code
