@@ -17,6 +17,7 @@ import { pointProviderRoutes } from '../features/point-providers/routes';
 import { registrationRoutes } from '../features/registration/routes';
 import { roleRoutes } from '../features/roles/routes';
 import { storeRoutes } from '../features/stores/routes';
+import { surveyRoutes } from '../features/surveys/routes';
 import { userRoutes } from '../features/users/routes';
 import { AuthGuard } from './guards/AuthGuard';
 import { GroupRedirect } from './guards/GroupRedirect';
@@ -93,8 +94,9 @@ export const routes: RouteObject[] = [
           ...codeValidationRoutes,
           ...loyaltyRoutes,
           ...pointProviderRoutes,
+          ...surveyRoutes,
           // Feature route lists go here: reports, feedbacks, agreements, qr-codes,
-          // marketing, reservation, surveys, lending.
+          // marketing, reservation, lending.
           notFoundInLayoutRoute,
         ],
       },
