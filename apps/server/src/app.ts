@@ -10,6 +10,7 @@ import { accountRoutes } from './modules/auth/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { staffSessions } from './modules/auth/session-cache';
 import { resolveSession } from './modules/auth/sessions.service';
+import { campaignDashboardRoutes } from './modules/campaigns/campaign-dashboard.routes';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes';
 import { codeValidationRoutes } from './modules/campaigns/code-validation.routes';
 import { couponImportRoutes, couponRoutes } from './modules/campaigns/coupons.routes';
@@ -103,6 +104,7 @@ const modules = [
   couponImportRoutes,
   givingRoutes,
   codeValidationRoutes,
+  campaignDashboardRoutes,
   couponProviderRoutes,
   loyaltyRoutes,
   giftRoutes,

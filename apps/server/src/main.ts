@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { generatedPasswordNotice, prepareFirstStart } from './db/first-start';
+import { scheduleCampaignDashboardRollup } from './modules/campaigns/campaign-dashboard.job';
 import { scheduleCampaignArchive } from './modules/campaigns/campaigns.archive';
 import { scheduleBirthdayCoupons } from './modules/campaigns/birthday-coupons';
 import { scheduleCustomerRetention } from './modules/customers/retention';
@@ -44,6 +45,7 @@ try {
   jobs = await startJobs({ queue: database.queue, logger });
   await scheduleCustomerRetention(jobs, database.db, config.customerRetentionDays, logger);
   await scheduleCampaignArchive(jobs, database.db, logger);
+  await scheduleCampaignDashboardRollup(jobs, database.db, logger);
   await scheduleBirthdayCoupons(jobs, database.db, logger);
   await scheduleResetPoints(jobs, database.db, logger);
   app = await buildApp({ config, db: database.db, notices: database.notices, jobs, logger, files });

@@ -4,6 +4,7 @@ export * from './campaigns/coupon-code';
 export * from './campaigns/coupon-provider';
 export * from './campaigns/coupon-status';
 export * from './campaigns/coupons';
+export * from './campaigns/dashboard';
 export * from './campaigns/labels';
 export * from './campaigns/lifecycle';
 export * from './campaigns/types';

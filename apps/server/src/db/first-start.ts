@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { createSystemAdmin, hasAdmins } from '../modules/admins/admins.service';
+import { rebuildCampaignStats } from '../modules/campaigns/campaign-dashboard.service';
 import { seedDemoCampaigns } from '../modules/campaigns/campaigns.demo';
 import { seedDemoCouponPools } from '../modules/campaigns/coupons.demo';
 import { seedDemoChannels } from '../modules/channels/channels.demo';
@@ -66,6 +67,8 @@ export const prepareFirstStart = async (
         // Two open surveys and an ended one with a few hundred answers; the survey campaign offers one.
         await seedDemoSurveys(tx, _id, index + 1);
       }
+    // The campaign dashboard's rollup of everything seeded above, so the demo campaigns show their picture.
+    if (config.demoData) for (const id of await allLocationIds(tx)) await rebuildCampaignStats(tx, id);
     const generatedPassword = config.admin.password ? undefined : generatePassword();
     await createSystemAdmin(tx, {
       email: config.admin.email,
