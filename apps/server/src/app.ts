@@ -15,6 +15,7 @@ import { campaignRoutes } from './modules/campaigns/campaigns.routes';
 import { codeValidationRoutes } from './modules/campaigns/code-validation.routes';
 import { couponImportRoutes, couponRoutes } from './modules/campaigns/coupons.routes';
 import { givingRoutes } from './modules/campaigns/giving.routes';
+import { stepRoutes } from './modules/campaigns/steps.routes';
 import { channelRoutes } from './modules/channels/channels.routes';
 import { couponProviderRoutes } from './modules/coupon-providers/coupon-providers.routes';
 import { customerEntryRoutes } from './modules/customers/customer-entry.routes';
@@ -35,6 +36,7 @@ import { pointProviderRoutes } from './modules/point-providers/point-providers.r
 import { receiptRoutes } from './modules/receipts/receipts.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { storeImportRoutes, storeRoutes } from './modules/stores/stores.routes';
+import { microSiteSurveyRoutes } from './modules/surveys/surveys.micro-site.routes';
 import { surveyRoutes } from './modules/surveys/surveys.routes';
 import { passwordResetRoutes } from './modules/users/password-reset.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -113,6 +115,8 @@ const modules = [
   pointProviderRoutes,
   receiptRoutes,
   surveyRoutes,
+  microSiteSurveyRoutes,
+  stepRoutes,
 ];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */

@@ -108,6 +108,8 @@ describe('the type table', () => {
       'coupon',
       'session_coupon',
       'third_party',
+      'survey',
+      'birthday',
       'regular_code',
     ]);
   });

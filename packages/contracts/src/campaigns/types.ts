@@ -358,7 +358,7 @@ export const campaignTypeDefinitions: Record<CampaignType, CampaignTypeDefinitio
     participation: 'survey',
     codes: 'generated',
     redeemedAtStore: true,
-    mechanicsReady: false,
+    mechanicsReady: true,
     fields: [
       required('campaign_survey_id'),
       optional('campaign_store_ids'),
@@ -370,7 +370,7 @@ export const campaignTypeDefinitions: Record<CampaignType, CampaignTypeDefinitio
     participation: 'birthday',
     codes: 'generated',
     redeemedAtStore: true,
-    mechanicsReady: false,
+    mechanicsReady: true,
     fields: [
       optional('campaign_store_ids'),
       optional('campaign_provider_ids'),

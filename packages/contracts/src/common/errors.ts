@@ -100,6 +100,8 @@ export const errorCodes = [
   'SURVEY_ANSWERED',
   'SURVEY_ALREADY_ANSWERED',
   'SURVEY_NOT_OPEN',
+  // Survey campaigns on the micro-site (issue 15 #3).
+  'CAMPAIGN_SURVEY_ANSWERED',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

@@ -126,6 +126,8 @@ export const messages: Record<Language, Catalogue> = {
         '“{{name}}” anketi yanıtlanmaya başladı; soru eklenemez, silinemez, türü ve seçenekleri değiştirilemez (metni ve sırası değiştirilebilir)',
       SURVEY_ALREADY_ANSWERED: 'Bu müşteri bu anketi zaten yanıtladı; bir anket yalnızca bir kez yanıtlanır',
       SURVEY_NOT_OPEN: 'Bu anket şu anda yanıt almıyor',
+      CAMPAIGN_SURVEY_ANSWERED:
+        'Bu anketi zaten yanıtladınız; her anket bir kez yanıtlanır. Kampanyanın kodu Kuponlarım sayfasında',
     },
     validation: {
       required: 'Bu alan zorunludur',
@@ -407,6 +409,8 @@ export const messages: Record<Language, Catalogue> = {
         'Customers have started answering the survey “{{name}}”: questions cannot be added or deleted, nor their type or choices changed (their text and order can)',
       SURVEY_ALREADY_ANSWERED: 'This customer has already answered this survey; a survey is answered once',
       SURVEY_NOT_OPEN: 'This survey is not taking answers now',
+      CAMPAIGN_SURVEY_ANSWERED:
+        'You have already answered this survey, and each survey is answered once. The campaign’s code is under My coupons',
     },
     validation: {
       required: 'This field is required',

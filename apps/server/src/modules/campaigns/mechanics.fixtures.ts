@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import {
   type CampaignParticipation,
   type CampaignType,
   CUSTOMER_ID_HEADER,
   CUSTOMER_TOKEN_HEADER,
+  generateCouponCode,
   type Location,
   type SegmentFilter,
 } from '@avlu/contracts';
@@ -73,11 +75,12 @@ export const mechanicsFixtures = (ctx: TestContext) => {
     const codes = options.codes ?? 5;
     if (codes > 0)
       await ctx.database.db.insert(couponCodes).values(
-        Array.from({ length: codes }, (_, index) => ({
+        // Generated codes (with their check symbol), as every mechanic's type gets them.
+        Array.from({ length: codes }, () => ({
           location_id: mallId,
           campaign_id: row!._id,
-          coupon_code: `M${n.toString().padStart(4, '0')}C${index.toString().padStart(5, '0')}`,
-          coupon_source: 'imported' as const,
+          coupon_code: generateCouponCode(randomBytes),
+          coupon_source: 'generated' as const,
         })),
       );
     return row!;
