@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account/routes';
 import { authRoutes, guestAliasRoutes, unprotectedAuthRoutes } from '../features/auth/routes';
+import { campaignDashboardRoutes } from '../features/campaign-dashboard/routes';
 import { campaignRoutes } from '../features/campaigns/routes';
 import { channelRoutes } from '../features/channels/routes';
 import { codeValidationRoutes } from '../features/code-validation/routes';
@@ -89,6 +90,7 @@ export const routes: RouteObject[] = [
           ...registrationRoutes,
           ...channelRoutes,
           ...customerRoutes,
+          ...campaignDashboardRoutes,
           ...campaignRoutes,
           ...couponProviderRoutes,
           ...codeValidationRoutes,
