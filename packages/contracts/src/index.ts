@@ -7,6 +7,7 @@ export * from './campaigns/coupons';
 export * from './campaigns/dashboard';
 export * from './campaigns/labels';
 export * from './campaigns/lifecycle';
+export * from './campaigns/mechanics';
 export * from './campaigns/steps';
 export * from './campaigns/types';
 export * from './channels/channel';

@@ -106,11 +106,13 @@ describe('the type table', () => {
       'basic',
       'code',
       'coupon',
+      'over_limit_coupon',
       'session_coupon',
       'third_party',
       'survey',
       'birthday',
       'regular_code',
+      'receipt',
     ]);
   });
 

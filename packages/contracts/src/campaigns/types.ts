@@ -293,7 +293,7 @@ export const campaignTypeDefinitions: Record<CampaignType, CampaignTypeDefinitio
     participation: 'receipts',
     codes: 'generated',
     redeemedAtStore: true,
-    mechanicsReady: false,
+    mechanicsReady: true,
     fields: [
       required('campaign_spending_limit'),
       required('campaign_spending_limit_type', { default: 'day_based' }),
@@ -410,7 +410,7 @@ export const campaignTypeDefinitions: Record<CampaignType, CampaignTypeDefinitio
     participation: 'receipts',
     codes: 'none',
     redeemedAtStore: false,
-    mechanicsReady: false,
+    mechanicsReady: true,
     fields: [
       required('campaign_spending_limit'),
       required('campaign_spending_limit_type', { default: 'single_receipt_based' }),

@@ -4,6 +4,8 @@ import {
   campaignInput,
   campaignListQuery,
   campaignSearchParams,
+  campaignStampProgress,
+  campaignStampsQuery,
   campaignUpdateBody,
   idParams,
   listResponse,
@@ -22,6 +24,7 @@ import {
   listCampaignsByArchive,
   updateCampaign,
 } from './campaigns.service';
+import { receiptStampCards } from './receipt-mechanics';
 
 const campaigns = { subject: 'modules:campaigns:campaigns', scope: 'location' } as const;
 /** The campaigns a desk gives are read by the campaign screens and by the registration desk that gives them. */
@@ -119,5 +122,19 @@ export const campaignRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
       },
     },
     (request) => campaignsByChannel(db, mall(request), request.params.channelId),
+  );
+  app.get(
+    '/campaign/stamps',
+    {
+      config: deskCampaigns,
+      schema: {
+        tags,
+        summary:
+          'A customer’s stamp cards in the running over-limit coupon campaigns: stamps on the card, per card, cards filled, coupons given, today’s sum (day based)',
+        querystring: campaignStampsQuery,
+        response: { 200: z.array(campaignStampProgress) },
+      },
+    },
+    (request) => receiptStampCards(db, locationOf(request), request.query.userId),
   );
 };

@@ -40,6 +40,7 @@ import { type ExportColumn, sendExport } from '../../platform/excel/xlsx-export'
 import type { Files } from '../../platform/files/files';
 import type { SmsSender } from '../../platform/sms';
 import { campaigns } from '../campaigns/campaigns.tables';
+import { applyReceiptMechanics, receiptMechanicsPlan } from '../campaigns/receipt-mechanics';
 import { channels } from '../channels/channels.tables';
 import { activeIn } from '../customers/customers.service';
 import { customers } from '../customers/customers.tables';
@@ -593,10 +594,13 @@ export const updateReceipt = async (
     }
     const approvedNow = next.receipt_status === 'approved';
     if (approvedNow) {
-      const calculation = await calculationFor(tx, next);
+      const now = new Date();
+      // The campaigns it counts toward (issue 15 #1); its receipt campaign's multiplier only when it applies.
+      const plan = await receiptMechanicsPlan(tx, mall, next, now);
+      const calculation = await calculationFor(tx, plan.multiplier ? next : { ...next, campaign_id: null });
       next.receipt_points_calculation = calculation;
       next.receipt_calculated_points = calculation.total_points;
-      next.receipt_approved_at = new Date();
+      next.receipt_approved_at = now;
       next.receipt_approved_by = actor.staff._id;
       if (calculation.total_points > 0)
         await postPoints(tx, {
@@ -610,6 +614,8 @@ export const updateReceipt = async (
           adminId: actor.staff._id,
           idempotencyKey: `receipt:${row._id}:earn`,
         });
+      // Credits, stamps, stamp-card coupons and game rights; a refused coupon keeps the approval.
+      await applyReceiptMechanics(tx, mall, next, calculation, plan, now);
     }
     const { _id, location_id, customer_id, created_at, updated_at, ...changes } = next;
     const [saved] = await tx
