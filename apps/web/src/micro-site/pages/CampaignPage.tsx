@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { CouponCard } from '../campaigns/CouponCard';
 import { DetailRow } from '../campaigns/DetailRow';
 import { CAMPAIGNS_PATH, useMicroSiteGet, useStores } from '../campaigns/data';
@@ -17,6 +17,9 @@ import { LoadingScreen } from '../components/LoadingScreen';
 import { messageOf } from '../lib/api';
 import { Link, useLocationPath } from '../lib/router';
 import { useSession } from '../lib/session';
+
+/** A survey campaign's survey form: its code loads only on such a page. */
+const SurveySection = lazy(() => import('../survey/SurveySection'));
 
 function Images({ images, name }: { images: string[]; name: string }) {
   const { t } = useCampaignT();
@@ -251,6 +254,22 @@ export default function CampaignPage({ location }: { location: MicroSiteLocation
             )
           }
         />
+      ) : campaign.campaign_type === 'survey' ? (
+        <Suspense fallback={<LoadingScreen />}>
+          <SurveySection
+            campaign={campaign}
+            timeZone={timeZone}
+            onAnswered={() =>
+              campaigns.update((list) =>
+                list.map((each) =>
+                  each._id === campaign._id
+                    ? { ...each, campaign_my_coupon_count: each.campaign_my_coupon_count + 1 }
+                    : each,
+                ),
+              )
+            }
+          />
+        </Suspense>
       ) : campaign.campaign_type === 'receipt' ? (
         <Button
           component={Link}
