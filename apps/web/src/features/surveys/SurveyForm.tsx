@@ -32,8 +32,8 @@ export function SurveyForm({ defaultValues, onSubmit }: SurveyFormProps) {
   return (
     <Card sx={{ p: 3, maxWidth: 820 }}>
       <Form form={form} labels="surveys" onSubmit={(values) => onSubmit(values)}>
-        <TextField name="survey_title" autoFocus hint="surveys:titleHint" />
-        <TextField name="survey_description" multiline minRows={3} hint="surveys:descriptionHint" />
+        <TextField name="survey_title" autoFocus required hint="surveys:titleHint" />
+        <TextField name="survey_description" multiline minRows={3} required hint="surveys:descriptionHint" />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <DateTimeField name="survey_start_at" timezone={timezone} required />
           <DateTimeField name="survey_end_at" timezone={timezone} required hint="surveys:endHint" />

@@ -5,6 +5,7 @@ import Card from '@mui/material/Card';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -80,12 +81,23 @@ function CountsTable({
   );
 }
 
-/** A bar chart of the counts; hidden from screen readers, which read the table instead. */
+/**
+ * A bar chart of the counts, a picture only: screen readers read the table instead, so the chart is
+ * hidden from them and takes no focus.
+ */
 function CountsChart({ rows, horizontal }: { rows: Row[]; horizontal: boolean }) {
   const { t } = useTranslation('surveys');
+  const theme = useTheme();
   const numbers = useNumbers();
   const band = { scaleType: 'band' as const, data: rows.map((row) => row.label) };
-  const value = { tickMinStep: 1, valueFormatter: (count: number) => numbers.count.format(count) };
+  // Room above the largest count for its label, which sits beside its bar.
+  const most = Math.max(0, ...rows.map((row) => row.count));
+  const value = {
+    min: 0,
+    max: Math.max(1, Math.ceil(most * 1.12)),
+    tickMinStep: 1,
+    valueFormatter: (count: number) => numbers.count.format(count),
+  };
   const longest = Math.max(...rows.map((row) => row.label.length), 4);
   return (
     <Box aria-hidden sx={{ width: 1 }}>
@@ -96,6 +108,9 @@ function CountsChart({ rows, horizontal }: { rows: Row[]; horizontal: boolean })
           {
             data: rows.map((row) => row.count),
             label: t('results.count'),
+            color: theme.palette.primary.main,
+            // Beside the bar, in the text's colour: readable on any bar, however short.
+            barLabelPlacement: 'outside',
             barLabel: (item) => (item.value ? numbers.count.format(item.value) : null),
             valueFormatter: (count) => numbers.count.format(count ?? 0),
           },
@@ -104,8 +119,9 @@ function CountsChart({ rows, horizontal }: { rows: Row[]; horizontal: boolean })
           ? { yAxis: [{ ...band, width: Math.min(220, longest * 7 + 16) }], xAxis: [value] }
           : { xAxis: [band], yAxis: [value] })}
         hideLegend
+        disableKeyboardNavigation
         borderRadius={4}
-        margin={{ right: 24 }}
+        margin={horizontal ? { right: 40 } : { top: 24 }}
         localeText={{ noData: t('results.noAnswers'), loading: t('results.loading') }}
       />
     </Box>

@@ -289,7 +289,7 @@ describe('surveys', () => {
     );
     const { user } = renderApp({ path: `/surveys/${visitors._id}/questions?tab=results`, ...asAdmin });
     const choices = await screen.findByRole('table', {
-      name: '1. AVM’mizi ne sıklıkla ziyaret ediyorsunuz?: seçeneklerin seçilme sayısı',
+      name: 'Seçeneklerin seçilme sayısı: 1. AVM’mizi ne sıklıkla ziyaret ediyorsunuz?',
     });
     const weekly = within(choices)
       .getByRole('rowheader', { name: 'Haftada bir' })
@@ -300,7 +300,7 @@ describe('surveys', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['60', '%50']);
     const stars = screen.getByRole('table', {
-      name: '2. Temizliği nasıl puanlarsınız?: verilen yıldızların dağılımı',
+      name: 'Verilen yıldızların dağılımı: 2. Temizliği nasıl puanlarsınız?',
     });
     expect(
       within(stars)

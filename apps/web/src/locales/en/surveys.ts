@@ -98,8 +98,8 @@ export default {
     stars_other: '{{count}} stars',
     average: 'Average {{average}} / 5 stars',
     noRatings: 'No ratings yet',
-    choicesCaption: '{{text}}: how often each choice was picked',
-    starsCaption: '{{text}}: how the stars were given',
+    choicesCaption: 'How often each choice was picked: {{text}}',
+    starsCaption: 'How the stars were given: {{text}}',
     multiHint:
       'Multiple choice: a customer may pick several choices, so the shares can add up to more than 100%.',
     written_one: '{{formatted}} written answer',

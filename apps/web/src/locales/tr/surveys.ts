@@ -98,8 +98,8 @@ export default {
     stars_other: '{{count}} yıldız',
     average: 'Ortalama {{average}} / 5 yıldız',
     noRatings: 'Henüz puan verilmedi',
-    choicesCaption: '{{text}}: seçeneklerin seçilme sayısı',
-    starsCaption: '{{text}}: verilen yıldızların dağılımı',
+    choicesCaption: 'Seçeneklerin seçilme sayısı: {{text}}',
+    starsCaption: 'Verilen yıldızların dağılımı: {{text}}',
     multiHint:
       'Çoklu seçim: bir müşteri birden fazla seçenek işaretleyebildiği için oranların toplamı %100’ü geçebilir.',
     written_one: '{{formatted}} yazılı yanıt',
