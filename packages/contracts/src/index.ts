@@ -1,5 +1,6 @@
 export * from './agreements/agreement';
 export * from './campaigns/campaign';
+export * from './campaigns/code-report';
 export * from './campaigns/coupon-code';
 export * from './campaigns/coupon-provider';
 export * from './campaigns/coupon-status';

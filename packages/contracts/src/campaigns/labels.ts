@@ -2,7 +2,13 @@ import type { Language } from '../i18n/languages';
 import type { CouponProviderType } from './coupon-provider';
 import type { CouponStatus } from './coupon-status';
 import type { CampaignState, CampaignStatus } from './lifecycle';
-import type { CampaignField, CampaignParticipation, CampaignType, SpendingLimitType } from './types';
+import type {
+  CampaignField,
+  CampaignParticipation,
+  CampaignType,
+  GameRightRule,
+  SpendingLimitType,
+} from './types';
 
 /**
  * The words people read for campaign and coupon fields and values, in each language (like
@@ -84,6 +90,12 @@ export const campaignParticipationLabels: Record<Language, Record<CampaignPartic
 export const spendingLimitTypeLabels: Record<Language, Record<SpendingLimitType, string>> = {
   tr: { day_based: 'Gün bazlı', single_receipt_based: 'Tek fiş bazlı' },
   en: { day_based: 'Day based', single_receipt_based: 'Single receipt based' },
+};
+
+/** Games: how approved receipts earn rights to play (issue 15 #2). */
+export const gameRightRuleLabels: Record<Language, Record<GameRightRule, string>> = {
+  tr: { per_receipt: 'Her fiş için bir hak', per_spending_step: 'Her harcama adımı için bir hak' },
+  en: { per_receipt: 'One right per receipt', per_spending_step: 'One right per spending step' },
 };
 
 /** Spec §3/§4 coupon code status. */

@@ -25,6 +25,8 @@ describe('subjectOfPage', () => {
     ],
     ['/campaigns/code-validation', 'modules:campaign-code-validation'],
     ['/campaigns/coupon-providers/new', 'modules:campaigns:code-providers'],
+    ['/campaigns/0123456789abcdef01234567/code-report', 'modules:campaigns:campaigns'],
+    ['/campaigns/0123456789abcdef01234567/carpark-report', 'modules:campaigns:campaigns'],
     ['/loyalty/reset-points', 'modules:loyalty:receipts'],
     ['/loyalty/gifted-customer-list', 'modules:loyalty:loyalty-customer'],
     ['/marketing/email-external-list', 'modules:marketing:email-notifications'],

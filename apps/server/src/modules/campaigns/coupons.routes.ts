@@ -9,7 +9,10 @@ import {
   couponPrintBody,
   couponRemoveBody,
   couponRemoveResult,
+  couponReportQuery,
+  couponReportRow,
   idParams,
+  listResponse,
   parkingTicketInfoQuery,
 } from '@avlu/contracts';
 import multipart from '@fastify/multipart';
@@ -24,6 +27,7 @@ import {
   exportCoupons,
   generateCoupons,
   importCoupons,
+  listCouponReport,
   removeReadyCoupons,
   setCouponPrintCount,
 } from './coupons.service';
@@ -31,6 +35,14 @@ import { parkingTicketFile } from './parking-tickets';
 
 /** The add-coupons screen's subject (contracts' page subjects: `/campaigns/add-coupons`). */
 const codes = { subject: 'modules:campaigns:code-providers', scope: 'location' } as const;
+/**
+ * Reading a campaign's codes: the code pool's screen and the campaign screens' code and carpark
+ * reports (`/campaigns/{id}/code-report`, `/campaigns/{id}/carpark-report`, subject campaigns).
+ */
+const readCodes = {
+  subject: { anyOf: ['modules:campaigns:code-providers', 'modules:campaigns:campaigns'] },
+  scope: 'location',
+} as const;
 const tags = ['campaigns'];
 const mall = (request: Parameters<typeof locationOf>[0]) => locationOf(request)._id;
 
@@ -64,9 +76,24 @@ export const couponRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     (request) => removeReadyCoupons(db, mall(request), request.body.campaignId, acting(request)),
   );
   app.post(
+    '/campaign/:id/coupons/filter',
+    {
+      config: readCodes,
+      schema: {
+        tags,
+        summary:
+          'One page of the campaign’s codes for its code report: status, holder, desk, dates; filter by status and a given or used date range, keyword on the code or the holder',
+        params: idParams,
+        body: couponReportQuery,
+        response: { 200: listResponse(couponReportRow) },
+      },
+    },
+    (request) => listCouponReport(db, mall(request), request.params.id, request.body),
+  );
+  app.post(
     '/campaign/:id/coupons/export',
     {
-      config: codes,
+      config: readCodes,
       schema: {
         tags,
         summary: 'The campaign’s codes as an xlsx: status, customer, desk, dates in the mall’s time zone',
@@ -79,7 +106,7 @@ export const couponRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
   app.get(
     '/skidata/ticket/info',
     {
-      config: codes,
+      config: readCodes,
       schema: {
         tags,
         summary: 'A parking campaign’s handed-out codes as the CSV the car park’s ticket system reads',

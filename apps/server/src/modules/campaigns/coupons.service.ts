@@ -9,6 +9,8 @@ import {
   type CouponGenerateBody,
   type CouponImportError,
   type CouponImportResult,
+  type CouponReportQuery,
+  type CouponReportRow,
   campaignTypeDefinitions,
   couponExportColumnLabels,
   couponImportCodeAliases,
@@ -18,13 +20,15 @@ import {
   formatIssue,
   generateCouponCode,
   type Language,
+  type ListResponse,
   validationMessage,
 } from '@avlu/contracts';
-import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { audit } from '../../platform/audit';
 import { bulkInsert } from '../../platform/db/bulk-insert';
 import { type Database, isEmbedded } from '../../platform/db/database';
+import { listPage, listSource } from '../../platform/db/list';
 import { AppError, invalidFields } from '../../platform/errors';
 import { readSpreadsheetUpload, spreadsheetInvalid } from '../../platform/excel/spreadsheet-upload';
 import { type ExportColumn, labelsOf, sendExport } from '../../platform/excel/xlsx-export';
@@ -575,6 +579,82 @@ export const setCouponPrintCount = async (
     });
     return campaignWithCounts(tx, row);
   });
+
+// ---- Code report -----------------------------------------------------------------------------------
+
+/** A column of the code's holder or desk, read beside each row of a page (a page is short). */
+const ofCustomer = (column: string) =>
+  sql.raw(`(select c.${column} from customers c where c._id = coupon_codes.customer_id)`);
+const ofChannel = (column: string) =>
+  sql.raw(`(select ch.${column} from channels ch where ch._id = coupon_codes.channel_id)`);
+
+export const couponReportList = listSource({
+  table: couponCodes,
+  fields: {
+    _id: couponCodes._id,
+    coupon_code: couponCodes.coupon_code,
+    coupon_status: couponCodes.coupon_status,
+    coupon_source: couponCodes.coupon_source,
+    customer_id: couponCodes.customer_id,
+    customer_name: sql<string | null>`${ofCustomer('customer_name')}`,
+    customer_surname: sql<string | null>`${ofCustomer('customer_surname')}`,
+    customer_phone: sql<string | null>`${ofCustomer('customer_phone')}`,
+    channel_id: couponCodes.channel_id,
+    channel_name: sql<string | null>`${ofChannel('channel_name')}`,
+    channel_name_en: sql<string | null>`${ofChannel('channel_name_en')}`,
+    coupon_given_at: couponCodes.coupon_given_at,
+    coupon_used_at: couponCodes.coupon_used_at,
+    coupon_expires_at: couponCodes.coupon_expires_at,
+    created_at: couponCodes.created_at,
+  },
+  uniqueKey: couponCodes._id,
+  search: [couponCodes.coupon_code, ofCustomer('customer_search')],
+  sortable: {
+    coupon_code: couponCodes.coupon_code,
+    coupon_status: couponCodes.coupon_status,
+    coupon_given_at: couponCodes.coupon_given_at,
+    coupon_used_at: couponCodes.coupon_used_at,
+    coupon_expires_at: couponCodes.coupon_expires_at,
+    createdAt: couponCodes.created_at,
+  },
+  defaultSort: { orderBy: 'coupon_given_at', order: 'desc' },
+});
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * `POST /campaign/{id}/coupons/filter`: one page of the campaign's codes for its code report (and
+ * a parking campaign's carpark report): status, holder, desk and dates, newest given first. Filters:
+ * statuses, and a range of the given or the used moment; the keyword finds the code or the holder.
+ * Another mall's campaign is not found.
+ */
+export const listCouponReport = async (
+  db: Database,
+  locationId: string,
+  campaignId: string,
+  query: CouponReportQuery,
+): Promise<ListResponse<CouponReportRow>> => {
+  const campaign = await poolCampaign(db, locationId, campaignId);
+  const filter = query.filter ?? {};
+  const moment = filter.date_field === 'used' ? couponCodes.coupon_used_at : couponCodes.coupon_given_at;
+  const where: SQL | undefined = and(
+    eq(couponCodes.campaign_id, campaign._id),
+    filter.coupon_status?.length ? inArray(couponCodes.coupon_status, filter.coupon_status) : undefined,
+    filter.date_from ? gte(moment, new Date(filter.date_from)) : undefined,
+    filter.date_to ? lte(moment, new Date(filter.date_to)) : undefined,
+  );
+  const page = await listPage(db, couponReportList, query, where);
+  return {
+    ...page,
+    data: page.data.map(({ created_at, ...row }) => ({
+      ...row,
+      coupon_given_at: iso(row.coupon_given_at),
+      coupon_used_at: iso(row.coupon_used_at),
+      coupon_expires_at: iso(row.coupon_expires_at),
+      createdAt: created_at.toISOString(),
+    })),
+  };
+};
 
 // ---- Export ----------------------------------------------------------------------------------------
 

@@ -7,9 +7,11 @@ import {
   couponGenerateResult,
   couponImportResult,
   couponRemoveResult,
+  couponReportRow,
   couponStatusLabels,
   displayPhone,
   isCouponCodeWellFormed,
+  listResponse,
 } from '@avlu/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -372,6 +374,84 @@ describe('the pool of a campaign', () => {
     expect(await codesOf(id)).toHaveLength(6);
     const [row] = await ctx.database.db.select().from(campaigns).where(eq(campaigns._id, id));
     expect(row!.coupon_print_count).toBe(0);
+  });
+
+  it('lists a page of codes for the code report: status, holder, desk, dates; filtered by status, date and keyword', async () => {
+    const { mall, id, codes } = await pool();
+    const report = (body: object, headers = en) =>
+      call(mall._id, 'POST', `campaign/${id}/coupons/filter`, body, headers);
+    const all = await report({ pagination: { limit: 4, currentPage: 1 } });
+    expect(all.statusCode, all.body).toBe(200);
+    const page = listResponse(couponReportRow).parse(all.json());
+    expect(page.pagination).toMatchObject({ total: 6 });
+    expect(page.data).toHaveLength(4);
+    // Newest given first; ready codes (never given) last.
+    expect(
+      page.data
+        .slice(0, 2)
+        .map((row) => row.coupon_status)
+        .sort(),
+    ).toEqual(['given', 'used']);
+    const used = page.data.find((row) => row.coupon_code === codes[1]!.coupon_code)!;
+    expect(used).toMatchObject({
+      coupon_status: 'used',
+      coupon_source: 'generated',
+      customer_name: 'Ayşe',
+      customer_surname: 'Yılmaz',
+      customer_phone: '+905328906124',
+      channel_id: null,
+      coupon_given_at: '2026-03-01T09:30:00.000Z',
+      coupon_used_at: '2026-03-02T15:00:00.000Z',
+    });
+
+    const onlyUsed = await report({ filter: { coupon_status: ['used'] } });
+    expect(onlyUsed.json().data.map((row: { coupon_code: string }) => row.coupon_code)).toEqual([
+      codes[1]!.coupon_code,
+    ]);
+    const usedOnTheSecond = await report({
+      filter: {
+        date_field: 'used',
+        date_from: '2026-03-02T00:00:00.000Z',
+        date_to: '2026-03-02T23:59:59.999Z',
+      },
+    });
+    expect(usedOnTheSecond.json().pagination.total).toBe(1);
+    const givenLater = await report({ filter: { date_from: '2026-03-05T00:00:00.000Z' } });
+    expect(givenLater.json().pagination.total).toBe(0);
+    const byName = await report({ keyword: 'ayse' });
+    expect(byName.json().pagination.total).toBe(2);
+    const byCode = await report({ keyword: codes[4]!.coupon_code });
+    expect(byCode.json().data.map((row: { coupon_status: string }) => row.coupon_status)).toEqual(['ready']);
+
+    const reversed = await report({
+      filter: { date_from: '2026-03-05T00:00:00.000Z', date_to: '2026-03-01T00:00:00.000Z' },
+    });
+    expect(reversed.statusCode).toBe(400);
+    expect(Object.keys(reversed.json().fields)).toEqual(['filter.date_to']);
+    const other = await ctx.newLocation();
+    expect((await call(other._id, 'POST', `campaign/${id}/coupons/filter`, {})).statusCode).toBe(404);
+  });
+
+  it('opens the code report and its export to the campaign screens’ role too, not to others', async () => {
+    const { mall, id } = await pool();
+    const campaignsRole = await ctx.newStaff({
+      subjects: ['modules:campaigns:campaigns'],
+      locations: [mall],
+    });
+    const outsider = await ctx.newStaff({ subjects: ['modules:customers:customer-list'], locations: [mall] });
+    const as = (staff: { headers: { authorization: string } }, url: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/${url}?locationId=${mall._id}`,
+        headers: staff.headers,
+        payload: {},
+      });
+    for (const url of [`campaign/${id}/coupons/filter`, `campaign/${id}/coupons/export`]) {
+      expect((await as(campaignsRole, url)).statusCode, url).toBe(200);
+      expect((await as(outsider, url)).statusCode, url).toBe(403);
+    }
+    // Changing the pool stays the code pool screen's.
+    expect((await as(campaignsRole, 'coupons/cache/generate')).statusCode).toBe(403);
   });
 
   it('goes with its campaign', async () => {
