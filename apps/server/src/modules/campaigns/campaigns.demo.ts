@@ -70,15 +70,16 @@ const demoCampaigns: DemoCampaign[] = [
   {
     type: 'over_limit_coupon',
     status: 'published',
-    days: [-5, 40, 47],
+    days: [-14, 40, 47],
     name: ['1.000 TL Alışverişe 100 TL Hediye Kupon', 'A ₺100 Gift Coupon for ₺1,000 of Shopping'],
     description: [
-      'Aynı gün içinde onaylanan fişleriniz 1.000 TL’yi geçtiğinde 100 TL’lik hediye kuponunuz hesabınıza tanımlanır.',
-      'When your receipts approved on one day pass ₺1,000, a ₺100 gift coupon is added to your account.',
+      'Aynı gün içindeki fişleriniz 1.000 TL’yi geçtiğinde bir damga kazanırsınız; üç damga dolduğunda 100 TL’lik hediye kuponunuz hesabınıza tanımlanır.',
+      'When your receipts of one day pass ₺1,000 you earn a stamp; three stamps add a ₺100 gift coupon to your account.',
     ],
     fields: {
       campaign_spending_limit: 1000,
       campaign_spending_limit_type: 'day_based',
+      campaign_stamp_count: 3,
       campaign_budget: 300,
     },
     stores: true,

@@ -325,7 +325,7 @@ const CARD_KEY = 'card:';
  * savepoint: the first refusal stops (the later cards would be refused alike) and undoes only its own
  * savepoint, so the approval and its points stand and the cards stay full for the next receipt.
  */
-const giveFullCards = async (
+export const receiptCardCoupons = async (
   tx: Database,
   mall: Mall,
   campaign: CampaignRow,
@@ -409,7 +409,7 @@ export const applyReceiptMechanics = async (
       }
       if (!(await credit(tx, receipt, campaign, { stamp }, now))) continue;
       outcome.credited.push(campaign._id);
-      outcome.coupons.push(...(await giveFullCards(tx, mall, campaign, receipt.customer_id, now)));
+      outcome.coupons.push(...(await receiptCardCoupons(tx, mall, campaign, receipt.customer_id, now)));
     } else if (GAMES.includes(campaign.campaign_type)) {
       const rights = receiptGameRights(campaign, amount);
       if (!(await credit(tx, receipt, campaign, { stamp: rights > 0 }, now))) continue;

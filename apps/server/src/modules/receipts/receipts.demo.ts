@@ -9,7 +9,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Database } from '../../platform/db/database';
 import type { Files } from '../../platform/files/files';
-import { campaigns } from '../campaigns/campaigns.tables';
+import {
+  demoDayWithin,
+  demoMultiplies,
+  demoReceiptCampaigns,
+  demoStampShopping,
+  seedDemoReceiptCredits,
+} from '../campaigns/receipt-mechanics.demo';
 import { customers } from '../customers/customers.tables';
 import { loyaltyTiers, pointBalances, pointEntries } from '../loyalty/loyalty.tables';
 import { placeCustomersInTiers } from '../loyalty/tiers.service';
@@ -17,7 +23,7 @@ import { pointProviders } from '../point-providers/point-providers.tables';
 import { stores } from '../stores/stores.tables';
 import { RECEIPT_THUMBNAIL_SIDE } from './receipt-photos';
 import { receiptDayOf, receiptNoKey } from './receipts.service';
-import { receipts } from './receipts.tables';
+import { type ReceiptRow, receipts } from './receipts.tables';
 
 /** Receipts per demo mall at first start (issue 14: about 20,000 over the last year); the generator takes any count. */
 export const DEMO_RECEIPTS_PER_MALL = 20_000;
@@ -88,6 +94,9 @@ const rejectionMessages: Partial<Record<ReceiptRejectionReason, string>> = {
  * mall's point providers, the customer's tier, the receipt campaign's multiplier) and, when they earn,
  * their `earn` entry with the exact balance after it; the balances and tiers follow. Four drawn photos
  * serve them all. Written in batches, not through the approval: nothing else runs on the new mall.
+ * Receipts are uploaded for the receipt campaign only within its days, and it multiplies from its
+ * spending limit on; a dozen shoppers fill the over-limit campaign's stamp cards (a few full, with their
+ * coupons), and every approved receipt's campaign credits follow (issue 15 #8).
  */
 export const seedDemoReceipts = async (
   db: Database,
@@ -116,30 +125,31 @@ export const seedDemoReceipts = async (
     .orderBy(asc(stores.store_name));
   if (members.length === 0 || shops.length === 0 || count <= 0) return 0;
   const providers = await db.select().from(pointProviders).where(eq(pointProviders.location_id, locationId));
-  const [campaign] = await db
-    .select({ _id: campaigns._id, multiplier: campaigns.campaign_point_multiplier })
-    .from(campaigns)
-    .where(and(eq(campaigns.location_id, locationId), eq(campaigns.campaign_type, 'receipt')))
-    .limit(1);
+  // The receipt campaign receipts are uploaded for, and the over-limit campaigns they fill stamp cards of.
+  const mechanics = await demoReceiptCampaigns(db, locationId);
+  const campaign = mechanics.receipt;
   const photos = await demoPhotos(db, files);
   const now = Date.now();
+  const categoryOf = new Map(shops.map((shop) => [shop._id, shop.category]));
+  const memberOf = new Map(members.map((member) => [member._id, member]));
 
   const rows: (typeof receipts.$inferInsert)[] = [];
-  for (let index = 0; index < count; index++) {
-    const member = members[(index * 7919) % members.length]!;
-    const shop = shops[(index * 131) % shops.length]!;
-    const earliest = Math.max(member.created_at.getTime(), now - 365 * DAY_MS);
-    const span = now - HOUR_MS - earliest;
-    if (span <= 0) continue;
-    const at = new Date(earliest + (((index * 2_654_435_761) % 1_000_003) / 1_000_003) * span);
-    const daysAgo = (now - at.getTime()) / DAY_MS;
-    const amount = 40 + ((index * 7_333) % 3_960) + ((index * 17) % 100) / 100;
-    const status = statusOf(index, daysAgo);
+  const rowOf = (
+    index: number,
+    member: (typeof members)[number],
+    shop: (typeof shops)[number],
+    at: Date,
+    amount: number,
+    status: ReceiptStatus,
+  ) => {
     const receiptNo = `${((index * 97) % 9000) + 1000}-${String(index).padStart(6, '0')}`;
-    const withCampaign = campaign && index % 5 === 0 ? campaign : undefined;
     const reason =
       status === 'rejected' ? receiptRejectionReasons[index % receiptRejectionReasons.length]! : null;
     const day = receiptDayOf(mall, at);
+    // Uploaded for the receipt campaign only within its days; its multiplier from its spending limit on.
+    const withCampaign =
+      campaign && index % 5 === 0 && demoDayWithin(mall, campaign, day) ? campaign : undefined;
+    const multiplied = withCampaign && demoMultiplies(mall, withCampaign, day, amount);
     const calculation =
       status === 'approved'
         ? calculateReceiptPoints({
@@ -152,7 +162,7 @@ export const seedDemoReceipts = async (
             },
             providers,
             tier: member.tier ? { title: member.tier, multiplier: member.multiplier ?? 1 } : null,
-            campaignMultiplier: withCampaign ? (withCampaign.multiplier ?? 1) : null,
+            campaignMultiplier: multiplied ? (withCampaign.campaign_point_multiplier ?? 1) : null,
           })
         : null;
     const enteredAt = new Date(Math.min(now - HOUR_MS / 2, at.getTime() + ((index % 5) + 1) * HOUR_MS));
@@ -182,19 +192,53 @@ export const seedDemoReceipts = async (
       created_at: enteredAt,
       updated_at: enteredAt,
     });
+  };
+  for (let index = 0; index < count; index++) {
+    const member = members[(index * 7919) % members.length]!;
+    const shop = shops[(index * 131) % shops.length]!;
+    const earliest = Math.max(member.created_at.getTime(), now - 365 * DAY_MS);
+    const span = now - HOUR_MS - earliest;
+    if (span <= 0) continue;
+    const at = new Date(earliest + (((index * 2_654_435_761) % 1_000_003) / 1_000_003) * span);
+    const daysAgo = (now - at.getTime()) / DAY_MS;
+    const amount = 40 + ((index * 7_333) % 3_960) + ((index * 17) % 100) / 100;
+    rowOf(index, member, shop, at, amount, statusOf(index, daysAgo));
   }
-  const saved: { _id: string; customer_id: string; points: number | null; approvedAt: Date | null }[] = [];
+  // Shoppers filling the over-limit campaign's stamp cards (issue 15 #8), approved.
+  const shopping = await demoStampShopping(
+    db,
+    mechanics.overLimit[0],
+    members.map((member) => member._id),
+    now,
+  );
+  shopping.forEach((shop, offset) => {
+    const member = memberOf.get(shop.customerId)!;
+    const store = shops.find((candidate) => candidate._id === shop.storeId);
+    if (!store) return;
+    // Past the generic receipts' numbers, and never a multiple of 5 (not uploaded for the receipt campaign).
+    rowOf(count + offset * 5 + 1, member, store, shop.at, shop.amount, 'approved');
+  });
+  const saved: {
+    _id: string;
+    customer_id: string;
+    points: number | null;
+    approvedAt: Date | null;
+    row: ReceiptRow;
+  }[] = [];
   for (let from = 0; from < rows.length; from += BATCH)
     saved.push(
-      ...(await db
-        .insert(receipts)
-        .values(rows.slice(from, from + BATCH))
-        .returning({
-          _id: receipts._id,
-          customer_id: receipts.customer_id,
-          points: receipts.receipt_calculated_points,
-          approvedAt: receipts.receipt_approved_at,
-        })),
+      ...(
+        await db
+          .insert(receipts)
+          .values(rows.slice(from, from + BATCH))
+          .returning()
+      ).map((row) => ({
+        _id: row._id,
+        customer_id: row.customer_id,
+        points: row.receipt_calculated_points,
+        approvedAt: row.receipt_approved_at,
+        row,
+      })),
     );
 
   // The earn entries, each customer's in time order after their opening balance.
@@ -239,5 +283,12 @@ export const seedDemoReceipts = async (
        where b.customer_id = v.customer_id`);
     await placeCustomersInTiers(db, locationId);
   }
+  // Their credits toward the receipt campaign, and the over-limit campaigns' stamps, cards and coupons.
+  await seedDemoReceiptCredits(
+    db,
+    mall,
+    mechanics,
+    saved.map(({ row }) => ({ ...row, category: categoryOf.get(row.store_id) ?? null })),
+  );
   return rows.length;
 };
