@@ -8,11 +8,8 @@ import {
 } from '@avlu/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -26,6 +23,8 @@ import {
   useZodForm,
 } from '../../lib/form';
 import { ChannelsField, ProvidersField, StoresField } from '../pickers/PickerFields';
+import { SurveyField } from '../pickers/SurveyField';
+import { GameSection, ReceiptFilterSection } from './CampaignMechanicsSections';
 import {
   alignToType,
   type CampaignFormInput,
@@ -33,30 +32,13 @@ import {
   campaignFormSchema,
   rulesInUse,
 } from './campaign-form';
+import { pair, Section, triple } from './form-section';
 import { ImagesField } from './ImagesField';
 import { SegmentField } from './SegmentField';
 
 const requiredCommon = new Set<string>(
   campaignCommonFields.filter((rule) => rule.required).map((rule) => rule.field),
 );
-
-function Section({ title, subheader, children }: { title: string; subheader?: string; children: ReactNode }) {
-  return (
-    <Card>
-      <CardHeader
-        title={title}
-        subheader={subheader}
-        slotProps={{ title: { variant: 'h6', component: 'h2' } }}
-      />
-      <CardContent>
-        <Stack spacing={2}>{children}</Stack>
-      </CardContent>
-    </Card>
-  );
-}
-
-const pair = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } } as const;
-const triple = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } } as const;
 
 /** When the type or the participation rule changes, the values follow the fields in use (`alignToType`). */
 function TypeAlignment() {
@@ -74,20 +56,6 @@ function TypeAlignment() {
     }
   }, [type, participation, getValues, setValue, clearErrors]);
   return null;
-}
-
-/**
- * The survey a survey campaign gives its codes for. The surveys module has no list yet (it comes
- * with the campaign-mechanics issue), so the field says so and carries the field's message.
- */
-function SurveyField({ required }: { required: boolean }) {
-  const { t } = useTranslation('campaigns');
-  return (
-    <Stack spacing={1}>
-      <TextField name="campaign_survey_id" disabled required={required} />
-      <Alert severity="info">{t('form.surveysLater')}</Alert>
-    </Stack>
-  );
 }
 
 /** The fields of the chosen type, in sections, each shown only when the type uses it. */
@@ -118,9 +86,10 @@ function TypeFields() {
   const places = uses('campaign_store_ids') || uses('campaign_provider_ids');
   const settings = (
     [
-      'campaign_spending_limit',
+      'campaign_spending_limit_type',
+      'campaign_stamp_count',
+      'campaign_step_goal',
       'campaign_point_multiplier',
-      'campaign_win_rate',
       'campaign_scratch_area_count',
       'campaign_scratch_images',
       'campaign_session_day_count',
@@ -134,9 +103,13 @@ function TypeFields() {
     <>
       {settings && (
         <Section title={t('form.settings')} subheader={t(`typeHints.${type}`)}>
-          {uses('campaign_spending_limit') && (
+          {uses('campaign_spending_limit_type') && (
             <Box sx={pair}>
-              <NumberField name="campaign_spending_limit" required={req('campaign_spending_limit')} />
+              <NumberField
+                name="campaign_spending_limit"
+                required={req('campaign_spending_limit')}
+                hint={uses('campaign_stamp_count') ? 'campaigns:form.stampSpendingHint' : undefined}
+              />
               <SelectField
                 name="campaign_spending_limit_type"
                 required={req('campaign_spending_limit_type')}
@@ -154,18 +127,22 @@ function TypeFields() {
               hint="campaigns:form.pointMultiplierHint"
             />
           )}
-          {(uses('campaign_win_rate') || uses('campaign_scratch_area_count')) && (
-            <Box sx={pair}>
-              {uses('campaign_win_rate') && (
-                <NumberField name="campaign_win_rate" required={req('campaign_win_rate')} />
-              )}
-              {uses('campaign_scratch_area_count') && (
-                <NumberField
-                  name="campaign_scratch_area_count"
-                  required={req('campaign_scratch_area_count')}
-                />
-              )}
-            </Box>
+          {uses('campaign_stamp_count') && (
+            <NumberField
+              name="campaign_stamp_count"
+              required={req('campaign_stamp_count')}
+              hint="campaigns:form.stampCountHint"
+            />
+          )}
+          {uses('campaign_step_goal') && (
+            <NumberField
+              name="campaign_step_goal"
+              required={req('campaign_step_goal')}
+              hint="campaigns:form.stepGoalHint"
+            />
+          )}
+          {uses('campaign_scratch_area_count') && (
+            <NumberField name="campaign_scratch_area_count" required={req('campaign_scratch_area_count')} />
           )}
           {uses('campaign_scratch_images') && (
             <ImagesField
@@ -184,7 +161,13 @@ function TypeFields() {
           {uses('campaign_third_party_id') && (
             <TextField name="campaign_third_party_id" required={req('campaign_third_party_id')} />
           )}
-          {uses('campaign_survey_id') && <SurveyField required={req('campaign_survey_id')} />}
+          {uses('campaign_survey_id') && (
+            <SurveyField<CampaignFormInput>
+              name="campaign_survey_id"
+              required={req('campaign_survey_id')}
+              hint="campaigns:form.surveyHint"
+            />
+          )}
           {uses('campaign_regular_code') && (
             <TextField
               name="campaign_regular_code"
@@ -194,6 +177,7 @@ function TypeFields() {
           )}
         </Section>
       )}
+      <GameSection uses={uses} req={req} />
       {places && (
         <Section title={t('form.places')}>
           {uses('campaign_store_ids') && (
@@ -208,6 +192,7 @@ function TypeFields() {
           )}
         </Section>
       )}
+      <ReceiptFilterSection uses={uses} req={req} />
       {taking && (
         <Section title={t('form.participation')}>
           <Box sx={triple}>

@@ -11,7 +11,9 @@ import {
 } from '@avlu/contracts';
 import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
+import LocalParkingOutlinedIcon from '@mui/icons-material/LocalParkingOutlined';
 import PublishOutlinedIcon from '@mui/icons-material/PublishOutlined';
+import QueryStatsOutlinedIcon from '@mui/icons-material/QueryStatsOutlined';
 import UnpublishedOutlinedIcon from '@mui/icons-material/UnpublishedOutlined';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -172,6 +174,36 @@ function CodesAction({ row }: { row: Campaign }) {
   );
 }
 
+/**
+ * The reports of a row: the code report for types with a code pool (a third party's imported codes
+ * show their use there), the carpark report for parking campaigns.
+ */
+function ReportActions({ row }: { row: Campaign }) {
+  const { t } = useTranslation('campaigns');
+  const navigate = useNavigate();
+  const { canVisit } = usePermissions();
+  const codes = `/campaigns/${row._id}/code-report`;
+  const carpark = `/campaigns/${row._id}/carpark-report`;
+  return (
+    <>
+      {campaignTypesWithCodePool.includes(row.campaign_type) && canVisit(codes) && (
+        <RowAction
+          label={t('codeReport.action')}
+          icon={<QueryStatsOutlinedIcon fontSize="small" />}
+          onClick={() => navigate(codes)}
+        />
+      )}
+      {row.campaign_type === 'parking' && canVisit(carpark) && (
+        <RowAction
+          label={t('carparkReport.action')}
+          icon={<LocalParkingOutlinedIcon fontSize="small" />}
+          onClick={() => navigate(carpark)}
+        />
+      )}
+    </>
+  );
+}
+
 /** The QR switch: the campaign offered to the QR code module, changed alone (spec §7). */
 function QrSwitch({ row }: { row: Campaign }) {
   const { t } = useTranslation('campaigns');
@@ -259,7 +291,7 @@ export default function CampaignsPage() {
           />
         </Stack>
       }
-      actionsWidth={220}
+      actionsWidth={290}
       rowName={(row) => campaignName(row, language)}
       // Filters that match nothing are an empty search, not an empty list to start filling.
       emptyState={filtered ? undefined : { text: t('list.empty') }}
@@ -267,6 +299,7 @@ export default function CampaignsPage() {
         extra: (row) => (
           <>
             <CodesAction row={row} />
+            <ReportActions row={row} />
             <StatusActions row={row} />
           </>
         ),
