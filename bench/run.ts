@@ -1,5 +1,6 @@
 import { apiLatency } from './api-latency';
 import { backOfficeBundle } from './back-office-bundle';
+import { campaignDashboardAtAMillion } from './campaign-dashboard';
 import { coldStart } from './cold-start';
 import { couponGiving } from './coupon-giving';
 import { couponPool } from './coupon-pool';
@@ -16,6 +17,8 @@ import { throughput } from './throughput/throughput';
  * `npm run bench -- customers [postgres|pglite]`: customers at a million (customers-1m.ts).
  * `npm run bench -- loyalty [postgres|pglite]`: points at a million members and ten million ledger entries
  * (loyalty-10m.ts; BENCH_LOYALTY_SCALE=0.01 tries it at a hundredth).
+ * `npm run bench -- dashboard [postgres|pglite]`: the campaign dashboard's report over a year of five
+ * campaigns on the 1M-customer mall, and its rollup job (campaign-dashboard.ts).
  * `npm run bench -- coupons [postgres|pglite]`: concurrent joins and redemptions (coupon-giving.ts), then a
  * million coupon codes for one campaign and code lookups among them (coupon-pool.ts).
  */
@@ -42,6 +45,7 @@ const quick = async (): Promise<Figure[]> => {
 const [which, ...options] = process.argv.slice(2);
 const named: Record<string, (options: string[]) => Promise<Figure[]>> = {
   customers: customersAtAMillion,
+  dashboard: campaignDashboardAtAMillion,
   loyalty: loyaltyAtTenMillion,
   throughput: () => throughput(),
   coupons: async ([only]) => {
