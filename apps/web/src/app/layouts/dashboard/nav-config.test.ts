@@ -19,9 +19,9 @@ describe('sidebar entries', () => {
       entries.flatMap((entry) => (entry.kind === 'link' ? [entry.key] : entry.items.map((item) => item.key)));
     const shown = keys(permittedNav((path) => canVisit(systemAdminRole, path)));
     expect(shown).toEqual(
-      expect.arrayContaining(['dashboard', 'customerList', 'channels', 'campaigns', 'locations']),
+      expect.arrayContaining(['dashboard', 'customerList', 'channels', 'campaigns', 'locations', 'surveys']),
     );
-    for (const unbuilt of ['agreements', 'qrCodes', 'smsNotifications', 'surveys'])
+    for (const unbuilt of ['agreements', 'qrCodes', 'smsNotifications'])
       expect(shown).not.toContain(unbuilt);
     expect(hasScreen('/customers/filter')).toBe(true);
     expect(hasScreen('/campaigns/list')).toBe(true);
