@@ -32,8 +32,9 @@ const log = (line: string) => console.error(line);
 const seed = async (db: Parameters<typeof rebuildCampaignStats>[0], locationId: string) => {
   const previous = sql`(select _id from campaigns where location_id = ${locationId} and campaign_name like ${`${PREFIX}%`})`;
   // Plays first: deleting a code sets its plays' coupon_code_id null, and campaign_game_plays has no
-  // index on it, so removing the codes with the plays still there scans the plays once per code.
+  // index on it, so removing the codes scans the plays (dead rows too, hence the vacuum) once per code.
   await db.execute(sql`delete from campaign_game_plays where campaign_id in ${previous}`);
+  await db.execute(sql`vacuum campaign_game_plays`);
   await db.execute(sql`delete from campaigns where _id in ${previous}`);
   const ids: string[] = [];
   for (let index = 0; index < MEASURED + BACKGROUND; index++) {
