@@ -14,6 +14,7 @@ import { campaignDashboardRoutes } from './modules/campaigns/campaign-dashboard.
 import { campaignRoutes } from './modules/campaigns/campaigns.routes';
 import { codeValidationRoutes } from './modules/campaigns/code-validation.routes';
 import { couponImportRoutes, couponRoutes } from './modules/campaigns/coupons.routes';
+import { gameRoutes } from './modules/campaigns/games.routes';
 import { givingRoutes } from './modules/campaigns/giving.routes';
 import { stepRoutes } from './modules/campaigns/steps.routes';
 import { channelRoutes } from './modules/channels/channels.routes';
@@ -105,6 +106,7 @@ const modules = [
   couponRoutes,
   couponImportRoutes,
   givingRoutes,
+  gameRoutes,
   codeValidationRoutes,
   campaignDashboardRoutes,
   couponProviderRoutes,

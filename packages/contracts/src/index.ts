@@ -5,6 +5,7 @@ export * from './campaigns/coupon-code';
 export * from './campaigns/coupon-provider';
 export * from './campaigns/coupon-status';
 export * from './campaigns/coupons';
+export * from './campaigns/games';
 export * from './campaigns/dashboard';
 export * from './campaigns/labels';
 export * from './campaigns/lifecycle';

@@ -109,6 +109,8 @@ describe('the type table', () => {
       'over_limit_coupon',
       'session_coupon',
       'third_party',
+      'scratch_card',
+      'wheel_of_fortune',
       'survey',
       'birthday',
       'regular_code',

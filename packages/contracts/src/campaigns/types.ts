@@ -332,7 +332,7 @@ export const campaignTypeDefinitions: Record<CampaignType, CampaignTypeDefinitio
     participation: 'game',
     codes: 'generated',
     redeemedAtStore: true,
-    mechanicsReady: false,
+    mechanicsReady: true,
     fields: [
       ...game(),
       required('campaign_scratch_area_count'),
@@ -346,7 +346,7 @@ export const campaignTypeDefinitions: Record<CampaignType, CampaignTypeDefinitio
     participation: 'game',
     codes: 'generated',
     redeemedAtStore: true,
-    mechanicsReady: false,
+    mechanicsReady: true,
     fields: [
       ...game(),
       optional('campaign_store_ids'),

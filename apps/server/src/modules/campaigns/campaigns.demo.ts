@@ -6,6 +6,7 @@ import type { Files } from '../../platform/files/files';
 import { campaignBanner } from './campaign-banners';
 import { campaignColumns } from './campaigns.service';
 import { campaigns } from './campaigns.tables';
+import { seedDemoGames } from './games.demo';
 
 const DAY_MS = 86_400_000;
 
@@ -316,5 +317,6 @@ export const seedDemoCampaigns = async (
       .returning({ _id: campaigns._id });
     ids.push(row!._id);
   }
+  await seedDemoGames(db, locationId, ids, now);
   return ids;
 };

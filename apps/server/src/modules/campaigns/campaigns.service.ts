@@ -7,6 +7,7 @@ import {
   campaignFieldRule,
   campaignStatusChangeProblem,
   campaignStatusLabels,
+  campaignTypeDefinitions,
   campaignTypes,
   campaignTypesWithCodePool,
   type ListResponse,
@@ -39,6 +40,7 @@ import { surveys } from '../surveys/surveys.tables';
 import type { Acting } from '../users/acting';
 import { type CampaignRow, campaigns } from './campaigns.tables';
 import { couponCodeCountsOf } from './coupon-counts';
+import { campaignPrizesOf, replaceCampaignPrizes } from './prizes.service';
 
 export const campaignList = listSource({
   table: campaigns,
@@ -186,10 +188,15 @@ const findCampaignRow = async (db: Database, locationId: string, id: string, for
  * The campaign as one campaign's answer gives it (`GET`, `POST`, `PUT`): with its pool's counts
  * when its type has a pool (the add-coupons screen); lists leave them out.
  */
-export const campaignWithCounts = async (db: Database, row: CampaignRow): Promise<Campaign> =>
-  campaignTypesWithCodePool.includes(row.campaign_type)
+export const campaignWithCounts = async (db: Database, row: CampaignRow): Promise<Campaign> => {
+  const campaign = campaignTypesWithCodePool.includes(row.campaign_type)
     ? { ...toCampaign(row), campaign_code_counts: await couponCodeCountsOf(db, row._id) }
     : toCampaign(row);
+  // A game's prize inventory (issue 15 #2), read from its rows; lists leave it out.
+  if (campaignTypeDefinitions[row.campaign_type].participation === 'game')
+    campaign.campaign_prizes = await campaignPrizesOf(db, row._id);
+  return campaign;
+};
 
 export const getCampaign = async (db: Database, locationId: string, id: string): Promise<Campaign> => {
   const row = await findCampaignRow(db, locationId, id);
@@ -376,6 +383,7 @@ export const createCampaign = (
         .insert(campaigns)
         .values({ ...campaignColumns(values), location_id: locationId })
         .returning();
+      await replaceCampaignPrizes(tx, locationId, row!._id, values.campaign_prizes ?? []);
       const created = toCampaign(row!);
       await auditCampaign(tx, actor, 'campaign.created', created);
       return campaignWithCounts(tx, row!);
@@ -441,6 +449,7 @@ export const updateCampaign = (
         .set(campaignColumns(update.values))
         .where(eq(campaigns._id, id))
         .returning();
+      await replaceCampaignPrizes(tx, locationId, id, update.values.campaign_prizes ?? []);
       const changed = toCampaign(row!);
       await auditCampaign(tx, actor, 'campaign.updated', changed);
       return campaignWithCounts(tx, row!);

@@ -1,0 +1,163 @@
+import {
+  type CampaignParticipation,
+  CUSTOMER_ID_HEADER,
+  CUSTOMER_TOKEN_HEADER,
+  type Location,
+} from '@avlu/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { TestContext } from '../../../test/helper';
+import { bulkInsert } from '../../platform/db/bulk-insert';
+import { nameKey } from '../../platform/db/unique-names';
+import { newId } from '../../platform/ids';
+import { hashToken } from '../../platform/secret-tokens';
+import { customers } from '../customers/customers.tables';
+import { locations } from '../locations/locations.tables';
+import { createCustomerSession } from '../micro-site/customer-sessions.service';
+import { campaigns } from './campaigns.tables';
+import { couponCodes } from './coupons.tables';
+import { campaignGameRights, campaignPrizes } from './mechanics.tables';
+
+const DAY = 86_400_000;
+
+export type GameOptions = {
+  type?: 'wheel_of_fortune' | 'scratch_card';
+  winRate?: number;
+  participation?: CampaignParticipation;
+  dailyLimit?: number;
+  budget?: number;
+  /** Ready codes of its pool (20 by default). */
+  codes?: number;
+  prizes?: { name: string; stock: number }[];
+  scratchImages?: string[];
+  areaCount?: number;
+  permit?: string;
+  start?: Date;
+  end?: Date;
+};
+
+/** Test helpers of the games: game campaigns with prizes and codes straight into the tables, customers, rights, a micro-site customer. */
+export const gameFixtures = (ctx: TestContext) => {
+  let serial = 0;
+  let phones = 0;
+
+  const newGame = async (mallId: string, options: GameOptions = {}) => {
+    const n = ++serial;
+    const type = options.type ?? 'wheel_of_fortune';
+    const name = `Oyun ${n} ${newId().slice(-6)}`;
+    const [row] = await ctx.database.db
+      .insert(campaigns)
+      .values({
+        location_id: mallId,
+        campaign_name: name,
+        campaign_name_en: `Game ${name}`,
+        campaign_name_key: nameKey(name),
+        campaign_name_en_key: nameKey(`Game ${name}`),
+        campaign_description: 'Çevir, kazan',
+        campaign_type: type,
+        campaign_status: 'published',
+        campaign_start_date: options.start ?? new Date(Date.now() - DAY),
+        campaign_end_date: options.end ?? new Date(Date.now() + 10 * DAY),
+        campaign_archive_date: new Date(Date.now() + 20 * DAY),
+        campaign_participation: options.participation ?? 'unlimited',
+        campaign_daily_participation_limit: options.dailyLimit ?? null,
+        campaign_budget: options.budget ?? null,
+        campaign_win_rate: options.winRate ?? 50,
+        campaign_lottery_permit_no: options.permit ?? 'MPİ-2026/77',
+        campaign_scratch_area_count: type === 'scratch_card' ? (options.areaCount ?? 3) : null,
+        campaign_scratch_images:
+          type === 'scratch_card' ? (options.scratchImages ?? ['/api/files/a.png', '/api/files/b.png']) : [],
+      })
+      .returning();
+    const campaign = row!;
+    const codes = options.codes ?? 20;
+    if (codes > 0)
+      await ctx.database.db.execute(
+        sql`${bulkInsert(couponCodes, [
+          { column: couponCodes._id, values: Array.from({ length: codes }, () => newId()) },
+          { column: couponCodes.location_id, value: mallId },
+          { column: couponCodes.campaign_id, value: campaign._id },
+          {
+            column: couponCodes.coupon_code,
+            values: Array.from(
+              { length: codes },
+              (_, index) => `G${n.toString().padStart(3, '0')}X${index.toString().padStart(6, '0')}`,
+            ),
+          },
+          { column: couponCodes.coupon_source, value: 'imported' },
+        ])}`,
+      );
+    const prizes = [];
+    for (const [position, prize] of (options.prizes ?? []).entries()) {
+      const [saved] = await ctx.database.db
+        .insert(campaignPrizes)
+        .values({
+          location_id: mallId,
+          campaign_id: campaign._id,
+          prize_name: prize.name,
+          prize_name_en: `${prize.name} (en)`,
+          prize_stock: prize.stock,
+          prize_position: position,
+        })
+        .returning();
+      prizes.push(saved!);
+    }
+    return { campaign, prizes };
+  };
+
+  const newCustomer = async (mallId: string) => {
+    const [row] = await ctx.database.db
+      .insert(customers)
+      .values({
+        location_id: mallId,
+        customer_phone: `+90533${(2_000_000 + ++phones).toString().slice(-7)}${''}`,
+        customer_name: 'Deniz',
+        customer_surname: 'Kaya',
+        customer_gender: 'female',
+      })
+      .returning();
+    return row!;
+  };
+
+  /** Rights straight into the ledger, as a receipt would earn them. */
+  const addRights = (mallId: string, campaignId: string, customerId: string, count: number) =>
+    ctx.database.db.insert(campaignGameRights).values({
+      location_id: mallId,
+      campaign_id: campaignId,
+      customer_id: customerId,
+      game_right_delta: count,
+      game_right_source: 'receipt',
+    });
+
+  /** A signed-in micro-site customer: the game page and a play. */
+  const microSite = async (mall: Location, customerId: string) => {
+    const [{ token: mallToken }] = (await ctx.database.db
+      .select({ token: locations.location_token })
+      .from(locations)
+      .where(eq(locations._id, mall._id))) as [{ token: string }];
+    const token = await createCustomerSession(
+      ctx.database.db,
+      { ...mall, tokenHash: hashToken(mallToken), smsHourlyBudget: null },
+      customerId,
+      { ip: '127.0.0.1', headers: {} },
+    );
+    const headers = {
+      authorization: `Bearer ${mallToken}`,
+      [CUSTOMER_TOKEN_HEADER]: token,
+      [CUSTOMER_ID_HEADER]: customerId,
+      'accept-language': 'tr',
+    };
+    return {
+      game: (campaignId: string) =>
+        ctx.inject({ method: 'GET', url: `/api/ext/app/customers/campaigns/${campaignId}/game`, headers }),
+      play: (campaignId: string, key: string, language = 'tr') =>
+        ctx.inject({
+          method: 'POST',
+          url: `/api/ext/app/customers/campaigns/${campaignId}/play`,
+          headers: { ...headers, 'accept-language': language },
+          payload: { game_play_key: key },
+        }),
+    };
+  };
+
+  return { newGame, newCustomer, addRights, microSite };
+};
