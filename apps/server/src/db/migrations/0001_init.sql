@@ -827,9 +827,12 @@ CREATE UNIQUE INDEX "coupon_codes_mall_code" ON "coupon_codes" USING btree ("loc
 CREATE INDEX "coupon_codes_ready" ON "coupon_codes" USING btree ("campaign_id","_id") WHERE "coupon_codes"."coupon_status" = 'ready';--> statement-breakpoint
 CREATE INDEX "coupon_codes_handed_out" ON "coupon_codes" USING btree ("campaign_id","coupon_status","_id") WHERE "coupon_codes"."coupon_status" <> 'ready';--> statement-breakpoint
 CREATE INDEX "coupon_codes_given_expiry" ON "coupon_codes" USING btree ("coupon_expires_at") WHERE "coupon_codes"."coupon_status" = 'given';--> statement-breakpoint
+CREATE INDEX "coupon_codes_campaign_given" ON "coupon_codes" USING btree ("campaign_id","coupon_given_at") WHERE "coupon_codes"."coupon_given_at" is not null;--> statement-breakpoint
+CREATE INDEX "coupon_codes_campaign_used" ON "coupon_codes" USING btree ("campaign_id","coupon_used_at") WHERE "coupon_codes"."coupon_used_at" is not null;--> statement-breakpoint
 CREATE INDEX "coupon_codes_customer" ON "coupon_codes" USING btree ("customer_id","campaign_id") WHERE "coupon_codes"."customer_id" is not null;--> statement-breakpoint
 CREATE INDEX "campaign_daily_stats_location_day" ON "campaign_daily_stats" USING btree ("location_id","stat_day");--> statement-breakpoint
 CREATE INDEX "campaign_game_plays_campaign_created" ON "campaign_game_plays" USING btree ("campaign_id","created_at");--> statement-breakpoint
+CREATE INDEX "campaign_game_plays_code" ON "campaign_game_plays" USING btree ("coupon_code_id") WHERE "campaign_game_plays"."coupon_code_id" is not null;--> statement-breakpoint
 CREATE INDEX "campaign_game_rights_customer" ON "campaign_game_rights" USING btree ("customer_id","campaign_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "campaign_game_rights_receipt" ON "campaign_game_rights" USING btree ("campaign_id","receipt_id") WHERE "campaign_game_rights"."receipt_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "campaign_game_rights_play" ON "campaign_game_rights" USING btree ("play_id") WHERE "campaign_game_rights"."play_id" is not null;--> statement-breakpoint

@@ -65,6 +65,13 @@ export const couponCodes = pgTable(
     index('coupon_codes_given_expiry')
       .on(table.coupon_expires_at)
       .where(sql`${table.coupon_status} = 'given'`),
+    // The campaign dashboard's rollup: a campaign's codes given, and used, on recent days.
+    index('coupon_codes_campaign_given')
+      .on(table.campaign_id, table.coupon_given_at)
+      .where(sql`${table.coupon_given_at} is not null`),
+    index('coupon_codes_campaign_used')
+      .on(table.campaign_id, table.coupon_used_at)
+      .where(sql`${table.coupon_used_at} is not null`),
     index('coupon_codes_customer')
       .on(table.customer_id, table.campaign_id)
       .where(sql`${table.customer_id} is not null`),

@@ -155,6 +155,10 @@ export const campaignGamePlays = pgTable(
     campaignOf('campaign_game_plays_campaign', table),
     unique('campaign_game_plays_key').on(table.campaign_id, table.customer_id, table.game_play_key),
     index('campaign_game_plays_campaign_created').on(table.campaign_id, table.created_at),
+    // Deleting a code (a campaign's pool) clears its plays' reference without a scan.
+    index('campaign_game_plays_code')
+      .on(table.coupon_code_id)
+      .where(sql`${table.coupon_code_id} is not null`),
   ],
 );
 
