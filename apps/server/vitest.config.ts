@@ -15,8 +15,9 @@ export default defineConfig({
     // reset the modules itself (see password-tokens.test.ts).
     isolate: false,
     // Generous for a busy 2-core machine: tests wait on argon2, PGlite and child processes
-    // (vi.waitFor's default wait: test/setup.ts).
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // (vi.waitFor's default wait: test/setup.ts), and the demo's first start seeds every module's
+    // demo data in two malls (about a minute idle, several beside other heavy work).
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 });
