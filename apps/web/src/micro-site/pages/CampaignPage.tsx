@@ -21,6 +21,9 @@ import { useSession } from '../lib/session';
 /** A survey campaign's survey form: its code loads only on such a page. */
 const SurveySection = lazy(() => import('../survey/SurveySection'));
 
+/** A game's wheel or scratch card: its code loads only on a game's page. */
+const GameSection = lazy(() => import('../games/GameSection'));
+
 function Images({ images, name }: { images: string[]; name: string }) {
   const { t } = useCampaignT();
   if (images.length === 0) return null;
@@ -269,6 +272,10 @@ export default function CampaignPage({ location }: { location: MicroSiteLocation
               )
             }
           />
+        </Suspense>
+      ) : campaign.campaign_type === 'wheel_of_fortune' || campaign.campaign_type === 'scratch_card' ? (
+        <Suspense fallback={<LoadingScreen />}>
+          <GameSection campaign={campaign} timeZone={timeZone} />
         </Suspense>
       ) : campaign.campaign_type === 'receipt' ? (
         <Button
