@@ -1,4 +1,5 @@
 import {
+  campaignStampProgress,
   couponGiveBody,
   couponGiveResult,
   customerCoupon,
@@ -13,7 +14,9 @@ import type { AppDeps } from '../../platform/app-deps';
 import { locationOf } from '../../platform/request-context';
 import { customerOf, customerSessionHeaders, microSiteMallOf } from '../micro-site/micro-site-auth';
 import { acting } from '../users/acting';
+import { campaignNotFound } from './campaigns.service';
 import { customerCoupons, giveCoupon, microSiteCampaigns } from './giving.service';
+import { receiptStampCards } from './receipt-mechanics';
 
 /** Spec §6: the registration desk (`/registration/customer/coupons/{channelId}`) gives codes. */
 const desk = { subject: 'modules:customer-registration:customer-registration', scope: 'location' } as const;
@@ -111,5 +114,26 @@ export const givingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
         customerId: customerOf(request)._id,
         channelId: null,
       }),
+  );
+  app.get(
+    '/ext/app/customers/campaigns/:id/stamps',
+    {
+      config: { auth: 'customer' },
+      schema: {
+        ...micro,
+        summary:
+          'The signed-in customer’s stamp card in a running over-limit coupon campaign: stamps on the card, stamps to go, today’s sum (day based)',
+        params: idParams,
+        response: { 200: campaignStampProgress },
+      },
+    },
+    async (request) => {
+      const [card] = await receiptStampCards(db, microSiteMallOf(request), customerOf(request)._id, {
+        campaignId: request.params.id,
+      });
+      // Not the mall's, not running, not a stamp card, or outside the customer's segment.
+      if (!card) throw campaignNotFound();
+      return card;
+    },
   );
 };

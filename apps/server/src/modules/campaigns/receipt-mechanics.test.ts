@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
 import { pointEntries } from '../loyalty/loyalty.tables';
+import { signedInHeaders } from '../micro-site/micro-site.fixtures';
 import { couponCodes } from './coupons.tables';
 import { DAY, receiptMechanicsFixtures } from './receipt-mechanics.fixtures';
 
@@ -180,6 +181,35 @@ describe('over-limit coupons', () => {
       today_amount: null,
       today_to_go: null,
     });
+  });
+
+  it('the micro-site shows the signed-in customer their card: stamps to go; another campaign is 404', async () => {
+    const { mall, mavi } = await f.newMall();
+    const customerId = await f.newCustomer(mall._id);
+    const campaign = await f.newCampaign(mall._id, {
+      type: 'over_limit_coupon',
+      limit: 500,
+      limitType: 'single_receipt_based',
+      stampCount: 3,
+      storeIds: [mavi],
+    });
+    const receipt = await f.newReceipt(mall, { customerId, storeId: mavi, amount: 600 });
+    expect((await f.approve(mall._id, receipt._id)).statusCode).toBe(200);
+    const headers = await signedInHeaders(db(), mall, customerId);
+    const card = await ctx.inject({
+      method: 'GET',
+      url: `/api/ext/app/customers/campaigns/${campaign._id}/stamps`,
+      headers,
+    });
+    expect(card.statusCode, card.body).toBe(200);
+    expect(card.json()).toMatchObject({ stamps_on_card: 1, stamps_to_go: 2, stamps_per_card: 3 });
+    const receiptCampaign = await f.newCampaign(mall._id, { type: 'receipt' });
+    const none = await ctx.inject({
+      method: 'GET',
+      url: `/api/ext/app/customers/campaigns/${receiptCampaign._id}/stamps`,
+      headers,
+    });
+    expect(none.statusCode).toBe(404);
   });
 
   it('day based: sums one day’s receipts in the mall’s time zone, not two days’', async () => {

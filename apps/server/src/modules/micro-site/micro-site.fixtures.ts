@@ -1,11 +1,43 @@
-import type { Location, MicroSiteSession } from '@avlu/contracts';
+import {
+  CUSTOMER_ID_HEADER,
+  CUSTOMER_TOKEN_HEADER,
+  type Location,
+  type MicroSiteSession,
+} from '@avlu/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { TestContext } from '../../../test/helper';
+import type { Database } from '../../platform/db/database';
+import { hashToken } from '../../platform/secret-tokens';
 import { smsOutbox } from '../../platform/sms/sms-outbox.tables';
 import { locations } from '../locations/locations.tables';
+import { createCustomerSession } from './customer-sessions.service';
 
 /** Test helpers of the micro-site's API tests: calls as a mall's micro-site, the codes from the SMS outbox. */
 export type TestMall = Location & { token: string };
+
+/**
+ * The headers of a micro-site call by a customer signed in to a mall, without the SMS sign-in: the
+ * mall's bearer and a session made for the customer, as the sign-in would make it.
+ */
+export const signedInHeaders = async (db: Database, mall: Location, customerId: string, language = 'tr') => {
+  const [row] = await db
+    .select({ token: locations.location_token })
+    .from(locations)
+    .where(eq(locations._id, mall._id));
+  const mallToken = row!.token;
+  const token = await createCustomerSession(
+    db,
+    { ...mall, tokenHash: hashToken(mallToken), smsHourlyBudget: null },
+    customerId,
+    { ip: '127.0.0.1', headers: {} },
+  );
+  return {
+    authorization: `Bearer ${mallToken}`,
+    [CUSTOMER_TOKEN_HEADER]: token,
+    [CUSTOMER_ID_HEADER]: customerId,
+    'accept-language': language,
+  };
+};
 
 export const microSiteFixtures = (ctx: TestContext) => {
   let phoneCount = 0;

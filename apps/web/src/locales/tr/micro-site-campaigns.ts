@@ -47,6 +47,18 @@ export default {
     imageCount: 'Görsel {{index}} / {{count}}',
     uploadReceipt: 'Fiş Yükle',
   },
+  stamps: {
+    title: 'Damga kartınız',
+    loadError: 'Damga kartınız yüklenemedi',
+    onCard: '{{total}} damgalık kartta {{count}} damga',
+    toGo_one: 'Kuponunuza {{count}} damga kaldı',
+    toGo_other: 'Kuponunuza {{count}} damga kaldı',
+    today: 'Bugün {{amount}} harcadınız; bugünün damgası için {{toGo}} daha.',
+    todayDone: 'Bugünün damgasını aldınız.',
+    ruleReceipt: '{{limit}} ve üzeri her fiş bir damga.',
+    ruleDay: 'Bir günde toplam {{limit}} ve üzeri alışveriş bir damga.',
+    couponsGiven: 'Bu kampanyadan {{count}} kupon kazandınız.',
+  },
   game: {
     rightsLeft_one: '{{count}} hakkınız var',
     rightsLeft_other: '{{count}} hakkınız var',

@@ -11,6 +11,7 @@ import { CAMPAIGNS_PATH, useMicroSiteGet, useStores } from '../campaigns/data';
 import { formatDateTime, mallTimeZone } from '../campaigns/dates';
 import { campaignDescription, campaignName, storesOfCampaign } from '../campaigns/names';
 import { LoadFailed } from '../campaigns/PageStates';
+import { StampCard } from '../campaigns/StampCard';
 import { StoreLogo, storeCategory } from '../campaigns/StoreBadge';
 import { useCampaignT } from '../campaigns/texts';
 import { LoadingScreen } from '../components/LoadingScreen';
@@ -277,6 +278,8 @@ export default function CampaignPage({ location }: { location: MicroSiteLocation
         <Suspense fallback={<LoadingScreen />}>
           <GameSection campaign={campaign} timeZone={timeZone} />
         </Suspense>
+      ) : campaign.campaign_type === 'over_limit_coupon' ? (
+        <StampCard campaign={campaign} />
       ) : campaign.campaign_type === 'receipt' ? (
         <Button
           component={Link}
