@@ -3,6 +3,7 @@ import { createSystemAdmin, hasAdmins } from '../modules/admins/admins.service';
 import { rebuildCampaignStats } from '../modules/campaigns/campaign-dashboard.service';
 import { seedDemoCampaigns } from '../modules/campaigns/campaigns.demo';
 import { seedDemoCouponPools } from '../modules/campaigns/coupons.demo';
+import { seedDemoMechanics } from '../modules/campaigns/mechanics.demo';
 import { seedDemoChannels } from '../modules/channels/channels.demo';
 import { seedDemoCouponProviders } from '../modules/coupon-providers/coupon-providers.demo';
 import { seedDemoCustomers } from '../modules/customers/customers.demo';
@@ -66,6 +67,8 @@ export const prepareFirstStart = async (
         await seedDemoResetPoints(tx, _id);
         // Two open surveys and an ended one with a few hundred answers; the survey campaign offers one.
         await seedDemoSurveys(tx, _id, index + 1);
+        // The survey campaign running with answers and codes, birthday codes, a step-goal campaign with steps.
+        await seedDemoMechanics(tx, _id, index + 1);
       }
     // The campaign dashboard's rollup of everything seeded above, so the demo campaigns show their picture.
     if (config.demoData) for (const id of await allLocationIds(tx)) await rebuildCampaignStats(tx, id);

@@ -56,6 +56,8 @@ export type BirthdayRunOptions = {
   maxBatches?: number;
   /** Only malls whose clock reads 00:xx (the scheduled job); tests run every mall. */
   onlyAtMidnight?: boolean;
+  /** Only this mall's campaigns (the demo's first start). */
+  locationId?: string;
 };
 
 export type BirthdayRunOutcome = {
@@ -79,7 +81,7 @@ export const hourIn = (timezone: string, now: Date) => {
   return Number(formatter.format(now));
 };
 
-const runningBirthdayCampaigns = (db: Database, now: Date) =>
+const runningBirthdayCampaigns = (db: Database, now: Date, locationId?: string) =>
   db
     .select({
       campaign: campaigns,
@@ -91,6 +93,7 @@ const runningBirthdayCampaigns = (db: Database, now: Date) =>
     .where(
       and(
         eq(campaigns.campaign_type, 'birthday'),
+        locationId === undefined ? undefined : eq(campaigns.location_id, locationId),
         eq(campaigns.campaign_status, 'published'),
         lte(campaigns.campaign_start_date, now),
         gt(campaigns.campaign_end_date, now),
@@ -195,7 +198,11 @@ export const giveBirthdayCoupons = async (
   const now = options.now ?? new Date();
   const batchSize = options.batchSize ?? BIRTHDAY_BATCH;
   const outcomes: BirthdayRunOutcome[] = [];
-  for (const { campaign, location_no, timezone } of await runningBirthdayCampaigns(db, now)) {
+  for (const { campaign, location_no, timezone } of await runningBirthdayCampaigns(
+    db,
+    now,
+    options.locationId,
+  )) {
     if (options.onlyAtMidnight && hourIn(timezone, now) !== 0) continue;
     const mall = { _id: campaign.location_id, location_meta: { timezone }, location_no };
     const outcome = await runCampaign(db, mall, campaign._id, { ...options, now, batchSize });
