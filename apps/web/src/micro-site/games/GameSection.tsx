@@ -13,7 +13,7 @@ import { CouponCard } from '../campaigns/CouponCard';
 import { DetailRow } from '../campaigns/DetailRow';
 import { useMicroSiteGet } from '../campaigns/data';
 import { LoadFailed } from '../campaigns/PageStates';
-import { useCampaignT } from '../campaigns/texts';
+import { usePlayT } from '../campaigns/play-texts';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { MicroSiteError, messageOf } from '../lib/api';
 import { Link } from '../lib/router';
@@ -39,7 +39,7 @@ export default function GameSection({
   campaign: MicroSiteCampaign;
   timeZone: string;
 }) {
-  const { t, language } = useCampaignT();
+  const { t, language } = usePlayT();
   const { api, base } = useSession();
   const game = useMicroSiteGet<MicroSiteGame>(`/ext/app/customers/campaigns/${campaign._id}/game`);
   const pendingKey = useRef<string | null>(null);

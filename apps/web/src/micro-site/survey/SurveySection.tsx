@@ -19,7 +19,7 @@ import { CouponCard } from '../campaigns/CouponCard';
 import { useMicroSiteGet } from '../campaigns/data';
 import { formatDateTime } from '../campaigns/dates';
 import { LoadFailed } from '../campaigns/PageStates';
-import { useCampaignT } from '../campaigns/texts';
+import { usePlayT } from '../campaigns/play-texts';
 import { MicroSiteError, messageOf } from '../lib/api';
 import { Link } from '../lib/router';
 import { useSession } from '../lib/session';
@@ -80,7 +80,7 @@ function Stars({
   value: number | null;
   onChange: (stars: number) => void;
 }) {
-  const { t } = useCampaignT();
+  const { t } = usePlayT();
   return (
     <Box sx={{ display: 'flex', gap: 0.5 }}>
       {[1, 2, 3, 4, 5].map((stars) => (
@@ -131,7 +131,7 @@ function Question({
   error: string | undefined;
   onChange: (answer: Answer) => void;
 }) {
-  const { t } = useCampaignT();
+  const { t } = usePlayT();
   const type = question.survey_question_type;
   const id = `survey-q-${question._id}`;
   const hint =
@@ -260,7 +260,7 @@ export default function SurveySection({
   timeZone: string;
   onAnswered: () => void;
 }) {
-  const { t } = useCampaignT();
+  const { t } = usePlayT();
   const { api, base } = useSession();
   const path = `/ext/app/customers/campaigns/${campaign._id}/survey`;
   const survey = useMicroSiteGet<MicroSiteSurvey>(path);
