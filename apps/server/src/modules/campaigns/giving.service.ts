@@ -1,6 +1,5 @@
 import {
   type Campaign,
-  type CampaignType,
   type CustomerCoupon,
   campaignStateAt,
   campaignTypeDefinitions,
@@ -47,10 +46,16 @@ export const toPublicCampaign = (row: CampaignRow): PublicCampaign => {
   return Object.fromEntries(PUBLIC_KEYS.map((key) => [key, full[key]])) as PublicCampaign;
 };
 
-/** A type whose code is given by joining (the join button, the desk), and whose mechanics work now. */
-export const isJoinable = (type: CampaignType): boolean => {
-  const definition = campaignTypeDefinitions[type];
-  return definition.participation === 'join' && definition.mechanicsReady;
+/**
+ * A campaign whose code is given by joining (the join button, the desk), of a type whose mechanics
+ * work now. A coupon campaign with a step goal is not joined: its code comes when the customer's
+ * reported steps reach the goal (steps.service.ts).
+ */
+export const isJoinable = (campaign: Pick<CampaignRow, 'campaign_type' | 'campaign_step_goal'>): boolean => {
+  const definition = campaignTypeDefinitions[campaign.campaign_type];
+  return (
+    definition.participation === 'join' && definition.mechanicsReady && campaign.campaign_step_goal === null
+  );
 };
 
 export const refused = (
@@ -75,7 +80,7 @@ export const assertRunning = (campaign: CampaignRow, now: Date) => {
 
 /** Joinable, running, and given at this desk (a desk channel, or the micro-site when `channelId` is null). */
 const assertOpen = (campaign: CampaignRow, channelId: string | null, now: Date) => {
-  if (!isJoinable(campaign.campaign_type)) throw refused('CAMPAIGN_NOT_JOINABLE');
+  if (!isJoinable(campaign)) throw refused('CAMPAIGN_NOT_JOINABLE');
   assertRunning(campaign, now);
   if (
     channelId !== null &&
@@ -490,7 +495,7 @@ export const microSiteCampaigns = async (
     .filter((campaign) => campaign.campaign_segment === null || inSegments.has(campaign._id))
     .map((campaign) => ({
       ...toPublicCampaign(campaign),
-      campaign_joinable: isJoinable(campaign.campaign_type),
+      campaign_joinable: isJoinable(campaign),
       campaign_my_coupon_count: takenIn.get(campaign._id) ?? 0,
     }));
 };

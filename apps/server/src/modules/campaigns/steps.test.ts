@@ -67,6 +67,26 @@ describe('the step counter', () => {
       .from(customerSteps)
       .where(eq(customerSteps.customer_id, customer._id));
     expect(rows).toEqual([expect.objectContaining({ step_day: today, step_count: 300 })]);
+
+    // A step-goal campaign is not joined with the button: its code comes with the steps.
+    const joined = await ctx.inject({
+      method: 'POST',
+      url: `/api/ext/app/customers/campaigns/${far._id}/coupon`,
+      headers,
+    });
+    expect(joined.statusCode).toBe(409);
+    expect(joined.json().code).toBe('CAMPAIGN_NOT_JOINABLE');
+    const listed = await ctx.inject({ method: 'GET', url: '/api/ext/app/customers/campaigns', headers });
+    expect(
+      listed
+        .json()
+        .map((each: { _id: string; campaign_joinable: boolean }) => [each._id, each.campaign_joinable]),
+    ).toEqual(
+      expect.arrayContaining([
+        [far._id, false],
+        [plain._id, true],
+      ]),
+    );
   });
 
   it('keeps the campaign’s participation rule and refusals: the report is kept, the coupon not given', async () => {
