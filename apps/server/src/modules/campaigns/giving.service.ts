@@ -438,6 +438,35 @@ export const customerCoupons = async (
 };
 
 /**
+ * Which of the campaigns with a segment hold the customer today, in one query (a column per
+ * campaign): the ids of those whose segment the customer is in.
+ */
+export const campaignsHoldingCustomer = async (
+  db: Database,
+  customerId: string,
+  rows: readonly CampaignRow[],
+  today: string,
+): Promise<Set<string>> => {
+  const targeted = rows.filter((campaign) => campaign.campaign_segment !== null);
+  const holding = new Set<string>();
+  if (targeted.length === 0) return holding;
+  const checks = targeted.map(
+    (campaign, index) =>
+      sql`exists (select 1 from ${customers} where ${and(
+        eq(customers._id, customerId),
+        segmentWhere(campaign.campaign_segment ?? undefined, { today, columns: customerColumns }),
+      )}) as ${sql.identifier(`in${index}`)}`,
+  );
+  const { rows: answers } = (await db.execute(sql`select ${sql.join(checks, sql`, `)}`)) as unknown as {
+    rows: Record<string, boolean>[];
+  };
+  targeted.forEach((campaign, index) => {
+    if (answers[0]?.[`in${index}`] === true) holding.add(campaign._id);
+  });
+  return holding;
+};
+
+/**
  * `GET /ext/app/customers/campaigns`: the mall's running campaigns that the customer may see (those
  * with a segment only when the customer is in it), soonest ending first, with whether the join
  * button gives a code and how many times the customer took part.
@@ -473,24 +502,7 @@ export const microSiteCampaigns = async (
       .groupBy(campaignParticipations.campaign_id),
   ]);
   const takenIn = new Map(taken.map((row) => [row.campaign_id, Number(row.n)]));
-  const targeted = rows.filter((campaign) => campaign.campaign_segment !== null);
-  const inSegments = new Set<string>();
-  if (targeted.length > 0) {
-    const today = mallToday(mall, now);
-    const checks = targeted.map(
-      (campaign, index) =>
-        sql`exists (select 1 from ${customers} where ${and(
-          eq(customers._id, customerId),
-          segmentWhere(campaign.campaign_segment ?? undefined, { today, columns: customerColumns }),
-        )}) as ${sql.identifier(`in${index}`)}`,
-    );
-    const { rows: answers } = (await db.execute(sql`select ${sql.join(checks, sql`, `)}`)) as unknown as {
-      rows: Record<string, boolean>[];
-    };
-    targeted.forEach((campaign, index) => {
-      if (answers[0]?.[`in${index}`] === true) inSegments.add(campaign._id);
-    });
-  }
+  const inSegments = await campaignsHoldingCustomer(db, customerId, rows, mallToday(mall, now));
   return rows
     .filter((campaign) => campaign.campaign_segment === null || inSegments.has(campaign._id))
     .map((campaign) => ({

@@ -10,11 +10,10 @@ import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import { customers } from '../customers/customers.tables';
 import { dateIn, type Mall, mallToday } from '../customers/mall-date';
-import { customerColumns, segmentWhere } from '../customers/segment-sql';
 import type { ReceiptRow } from '../receipts/receipts.tables';
 import { stores } from '../stores/stores.tables';
 import { type CampaignRow, campaigns } from './campaigns.tables';
-import { grantCoupon, lockCampaignCustomer } from './giving.service';
+import { campaignsHoldingCustomer, grantCoupon, lockCampaignCustomer } from './giving.service';
 import { campaignGameRights, campaignReceiptCredits } from './mechanics.tables';
 import { campaignParticipations } from './participations.tables';
 
@@ -436,32 +435,6 @@ export const applyReceiptMechanics = async (
 
 // ——— reading ———
 
-/** The campaigns (with a segment) whose segment holds the customer, by id. */
-const segmentsHolding = async (
-  db: Database,
-  customerId: string,
-  rows: readonly CampaignRow[],
-  today: string,
-): Promise<Set<string>> => {
-  const targeted = rows.filter((campaign) => campaign.campaign_segment !== null);
-  const holding = new Set<string>();
-  if (targeted.length === 0) return holding;
-  const checks = targeted.map(
-    (campaign, index) =>
-      sql`exists (select 1 from ${customers} where ${and(
-        eq(customers._id, customerId),
-        segmentWhere(campaign.campaign_segment ?? undefined, { today, columns: customerColumns }),
-      )}) as ${sql.identifier(`in${index}`)}`,
-  );
-  const { rows: answers } = (await db.execute(sql`select ${sql.join(checks, sql`, `)}`)) as unknown as {
-    rows: Record<string, boolean>[];
-  };
-  targeted.forEach((campaign, index) => {
-    if (answers[0]?.[`in${index}`] === true) holding.add(campaign._id);
-  });
-  return holding;
-};
-
 /**
  * The customer's stamp cards in the mall's running over-limit coupon campaigns that they may take part
  * in (in the segment), soonest ending first: `GET /campaign/stamps?userId` for staff, and what the
@@ -502,7 +475,7 @@ export const receiptStampCards = async (
     .orderBy(asc(campaigns.campaign_end_date), asc(campaigns._id));
   if (rows.length === 0) return [];
   const today = mallToday(mall, now);
-  const holding = await segmentsHolding(db, customerId, rows, today);
+  const holding = await campaignsHoldingCustomer(db, customerId, rows, today);
   const shown = rows.filter((row) => row.campaign_segment === null || holding.has(row._id));
   if (shown.length === 0) return [];
   const ids = shown.map((row) => row._id);
