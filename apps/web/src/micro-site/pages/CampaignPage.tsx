@@ -4,8 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
-import { CouponCard } from '../campaigns/CouponCard';
+import { lazy, Suspense, useState } from 'react';
+import { CodeGiven, MyCouponsButton } from '../campaigns/CodeGiven';
 import { DetailRow } from '../campaigns/DetailRow';
 import { CAMPAIGNS_PATH, useMicroSiteGet, useStores } from '../campaigns/data';
 import { formatDateTime, mallTimeZone } from '../campaigns/dates';
@@ -100,15 +100,10 @@ function Join({
   onJoined: () => void;
 }) {
   const { t } = useCampaignT();
-  const { api, base } = useSession();
+  const { api } = useSession();
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [coupon, setCoupon] = useState<CustomerCoupon | null>(null);
-  const result = useRef<HTMLHeadingElement>(null);
-  // In the commit that shows the code, so nothing sees the heading before it has the focus.
-  useLayoutEffect(() => {
-    if (coupon) result.current?.focus();
-  }, [coupon]);
 
   const join = async () => {
     setBusy(true);
@@ -123,29 +118,14 @@ function Join({
     }
   };
 
-  const myCoupons = (
-    <Button
-      component={Link}
-      href={`${base}/coupons`}
-      variant={coupon ? 'contained' : 'outlined'}
-      size="large"
-    >
-      {t('campaign.showMyCoupons')}
-    </Button>
-  );
-
   if (coupon)
     return (
-      <Box sx={{ display: 'grid', gap: 2 }}>
-        <Box role="status" sx={{ display: 'grid', gap: 0.5 }}>
-          <Typography ref={result} tabIndex={-1} variant="h5" component="h2" sx={{ outline: 'none' }}>
-            {t('campaign.joined')}
-          </Typography>
-          <Typography color="text.secondary">{t('campaign.joinedText')}</Typography>
-        </Box>
-        <CouponCard coupon={coupon} timeZone={timeZone} headingLevel="h3" />
-        {myCoupons}
-      </Box>
+      <CodeGiven
+        coupon={coupon}
+        timeZone={timeZone}
+        title={t('campaign.joined')}
+        text={t('campaign.joinedText')}
+      />
     );
 
   const count = campaign.campaign_my_coupon_count;
@@ -164,7 +144,7 @@ function Join({
           {busy ? t('campaign.joining') : t('campaign.join')}
         </Button>
       )}
-      {count > 0 && myCoupons}
+      {count > 0 && <MyCouponsButton />}
     </Box>
   );
 }

@@ -14,14 +14,13 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
-import { CouponCard } from '../campaigns/CouponCard';
+import { type FormEvent, useRef, useState } from 'react';
+import { CodeGiven, MyCouponsButton } from '../campaigns/CodeGiven';
 import { useMicroSiteGet } from '../campaigns/data';
 import { formatDateTime } from '../campaigns/dates';
 import { LoadFailed } from '../campaigns/PageStates';
 import { usePlayT } from '../campaigns/play-texts';
 import { MicroSiteError, messageOf } from '../lib/api';
-import { Link } from '../lib/router';
 import { useSession } from '../lib/session';
 
 /** What the customer has given for one question so far. */
@@ -261,7 +260,7 @@ export default function SurveySection({
   onAnswered: () => void;
 }) {
   const { t } = usePlayT();
-  const { api, base } = useSession();
+  const { api } = useSession();
   const path = `/ext/app/customers/campaigns/${campaign._id}/survey`;
   const survey = useMicroSiteGet<MicroSiteSurvey>(path);
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
@@ -269,22 +268,7 @@ export default function SurveySection({
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [coupon, setCoupon] = useState<CustomerCoupon | null>(null);
-  const result = useRef<HTMLHeadingElement>(null);
   const form = useRef<HTMLFormElement>(null);
-  useLayoutEffect(() => {
-    if (coupon) result.current?.focus();
-  }, [coupon]);
-
-  const myCoupons = (
-    <Button
-      component={Link}
-      href={`${base}/coupons`}
-      variant={coupon ? 'contained' : 'outlined'}
-      size="large"
-    >
-      {t('campaign.showMyCoupons')}
-    </Button>
-  );
 
   if (survey.loading) return <Typography color="text.secondary">…</Typography>;
   if (survey.error !== null || !survey.data)
@@ -292,16 +276,7 @@ export default function SurveySection({
 
   if (coupon)
     return (
-      <Box sx={{ display: 'grid', gap: 2 }}>
-        <Box role="status" sx={{ display: 'grid', gap: 0.5 }}>
-          <Typography ref={result} tabIndex={-1} variant="h5" component="h2" sx={{ outline: 'none' }}>
-            {t('survey.done')}
-          </Typography>
-          <Typography color="text.secondary">{t('survey.doneText')}</Typography>
-        </Box>
-        <CouponCard coupon={coupon} timeZone={timeZone} headingLevel="h3" />
-        {myCoupons}
-      </Box>
+      <CodeGiven coupon={coupon} timeZone={timeZone} title={t('survey.done')} text={t('survey.doneText')} />
     );
 
   const { survey_questions: questions } = survey.data;
@@ -311,7 +286,7 @@ export default function SurveySection({
         <Alert severity="success" role="note">
           {t('survey.answered')} {t('survey.answeredText')}
         </Alert>
-        {myCoupons}
+        <MyCouponsButton />
       </Box>
     );
 
