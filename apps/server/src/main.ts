@@ -1,8 +1,8 @@
 import { buildApp } from './app';
 import { generatedPasswordNotice, prepareFirstStart } from './db/first-start';
+import { scheduleBirthdayCoupons } from './modules/campaigns/birthday-coupons';
 import { scheduleCampaignDashboardRollup } from './modules/campaigns/campaign-dashboard.job';
 import { scheduleCampaignArchive } from './modules/campaigns/campaigns.archive';
-import { scheduleBirthdayCoupons } from './modules/campaigns/birthday-coupons';
 import { scheduleCustomerRetention } from './modules/customers/retention';
 import { scheduleResetPoints } from './modules/loyalty/reset-points.job';
 import { scheduleMaintenance } from './modules/maintenance/maintenance';

@@ -100,7 +100,8 @@ export const messages: Record<Language, Catalogue> = {
       CAMPAIGN_CODE_POOL_FULL: 'Bir kampanyada en fazla {{maximum}} kod olabilir',
       CAMPAIGN_NOT_A_GAME: 'Bu kampanya bir oyun (çarkıfelek ya da kazı kazan) değil',
       CAMPAIGN_NO_GAME_RIGHTS: 'Bu oyun için oynama hakkınız kalmadı',
-      CAMPAIGN_PRIZE_WON: '“{{prize}}” ödülü kazanıldığı için kaldırılamaz; stoğunu verilen sayıya indirebilirsiniz',
+      CAMPAIGN_PRIZE_WON:
+        '“{{prize}}” ödülü kazanıldığı için kaldırılamaz; stoğunu verilen sayıya indirebilirsiniz',
       COUPON_CODE_MALFORMED: 'Bu kod geçerli bir kod değil; lütfen kontrol edip yeniden yazın',
       COUPON_CODE_NOT_FOUND: 'Bu kampanyada böyle bir kod yok',
       COUPON_CODE_NOT_GIVEN: 'Bu kod henüz bir müşteriye verilmedi',
@@ -388,7 +389,8 @@ export const messages: Record<Language, Catalogue> = {
       CAMPAIGN_CODE_POOL_FULL: 'A campaign can hold at most {{maximum}} codes',
       CAMPAIGN_NOT_A_GAME: 'This campaign is not a game (wheel of fortune or scratch card)',
       CAMPAIGN_NO_GAME_RIGHTS: 'You have no rights left to play this game',
-      CAMPAIGN_PRIZE_WON: 'The prize “{{prize}}” has been won, so it cannot be removed; you may lower its stock to the number given',
+      CAMPAIGN_PRIZE_WON:
+        'The prize “{{prize}}” has been won, so it cannot be removed; you may lower its stock to the number given',
       COUPON_CODE_MALFORMED: 'This is not a valid code; please check it and type it again',
       COUPON_CODE_NOT_FOUND: 'This campaign has no such code',
       COUPON_CODE_NOT_GIVEN: 'This code has not been given to a customer yet',

@@ -1,4 +1,4 @@
-import type { Campaign, Customer, CustomerCoupon } from '@avlu/contracts';
+import type { Customer, CustomerCoupon } from '@avlu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
