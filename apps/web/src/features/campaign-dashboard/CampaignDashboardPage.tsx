@@ -35,6 +35,7 @@ import { ExportButton } from '../../lib/excel/ExportButton';
 import { formatDate } from '../../lib/i18n/dates';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { exportDashboard, useDashboardCampaigns, useDashboardReport } from './campaign-dashboard.resource';
+import './texts';
 
 /** Read by screen readers, not shown (the charts' tables while hidden). */
 const visuallyHidden: CSSProperties = {

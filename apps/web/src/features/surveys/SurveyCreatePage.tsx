@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { newSurveyValues, SurveyForm } from './SurveyForm';
 import { surveys } from './surveys.resource';
+import './texts';
 
 /** /surveys/new (spec §2 "new survey"): once saved, the survey's questions come next. */
 export default function SurveyCreatePage() {

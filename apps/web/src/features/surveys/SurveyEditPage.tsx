@@ -8,6 +8,7 @@ import { LoadingScreen } from '../../components/loading-screen/LoadingScreen';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { SurveyForm } from './SurveyForm';
 import { surveys } from './surveys.resource';
+import './texts';
 
 /** /surveys/{surveyId}/edit: the title, description and moments; an answered survey is closed by its end. */
 export default function SurveyEditPage() {

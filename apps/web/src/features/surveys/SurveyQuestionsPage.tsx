@@ -23,6 +23,7 @@ import { QuestionDialog } from './QuestionDialog';
 import { QuestionList } from './QuestionList';
 import { SurveyStateChip } from './SurveyStateChip';
 import { exportSurvey, surveys, useQuestionCalls, useSurveyQuestions } from './surveys.resource';
+import './texts';
 
 // The charts load with the results tab only.
 const SurveyResults = lazy(() => import('./SurveyResults'));

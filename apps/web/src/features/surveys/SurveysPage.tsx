@@ -14,6 +14,7 @@ import { useLanguage } from '../../lib/i18n/use-language';
 import { useMallTimezone } from '../locations/my-locations';
 import { SurveyStateChip } from './SurveyStateChip';
 import { exportSurvey, surveys } from './surveys.resource';
+import './texts';
 
 const useColumns = (): GridColDef<Survey>[] => {
   const language = useLanguage();

@@ -12,9 +12,18 @@ type Catalogue = Record<string, unknown>;
  * texts by adding its own file, without editing a central list. The server's error and validation
  * texts come from contracts as the namespaces `errors` and `validation`. The micro-site's own
  * catalogues (`micro-site*.ts`, read by its small translator) are not the back-office's.
+ *
+ * Every catalogue is in the first load, but those of modules reached only through their own routes,
+ * which come with their pages (`addCatalogues` in the feature's texts.ts, imported by its pages), so
+ * each new module does not grow every page's first load (bench/back-office-bundle.ts).
  */
 const files = import.meta.glob<{ default: Catalogue }>(
-  ['../../locales/*/*.ts', '!../../locales/*/micro-site*.ts'],
+  [
+    '../../locales/*/*.ts',
+    '!../../locales/*/micro-site*.ts',
+    '!../../locales/*/surveys.ts',
+    '!../../locales/*/campaign-dashboard.ts',
+  ],
   { eager: true },
 );
 
@@ -58,3 +67,9 @@ export const currentLanguage = (): Language =>
   (languages as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : DEFAULT_LANGUAGE;
 
 export const changeLanguage = (lng: Language) => i18n.changeLanguage(lng);
+
+/** A namespace that loads with its routes' pages (see `files`): added once its module is imported. */
+export const addCatalogues = (namespace: string, catalogues: Record<Language, Catalogue>) => {
+  for (const language of languages)
+    i18n.addResourceBundle(language, namespace, catalogues[language], true, true);
+};
