@@ -1,18 +1,11 @@
-import {
-  type CampaignParticipation,
-  CUSTOMER_ID_HEADER,
-  CUSTOMER_TOKEN_HEADER,
-  type Location,
-} from '@avlu/contracts';
-import { eq, sql } from 'drizzle-orm';
+import type { CampaignParticipation, Location } from '@avlu/contracts';
+import { sql } from 'drizzle-orm';
 import type { TestContext } from '../../../test/helper';
 import { bulkInsert } from '../../platform/db/bulk-insert';
 import { nameKey } from '../../platform/db/unique-names';
 import { newId } from '../../platform/ids';
-import { hashToken } from '../../platform/secret-tokens';
 import { customers } from '../customers/customers.tables';
-import { locations } from '../locations/locations.tables';
-import { createCustomerSession } from '../micro-site/customer-sessions.service';
+import { signedInHeaders } from '../micro-site/micro-site.fixtures';
 import { campaigns } from './campaigns.tables';
 import { couponCodes } from './coupons.tables';
 import { campaignGameRights, campaignPrizes } from './mechanics.tables';
@@ -130,22 +123,7 @@ export const gameFixtures = (ctx: TestContext) => {
 
   /** A signed-in micro-site customer: the game page and a play. */
   const microSite = async (mall: Location, customerId: string) => {
-    const [{ token: mallToken }] = (await ctx.database.db
-      .select({ token: locations.location_token })
-      .from(locations)
-      .where(eq(locations._id, mall._id))) as [{ token: string }];
-    const token = await createCustomerSession(
-      ctx.database.db,
-      { ...mall, tokenHash: hashToken(mallToken), smsHourlyBudget: null },
-      customerId,
-      { ip: '127.0.0.1', headers: {} },
-    );
-    const headers = {
-      authorization: `Bearer ${mallToken}`,
-      [CUSTOMER_TOKEN_HEADER]: token,
-      [CUSTOMER_ID_HEADER]: customerId,
-      'accept-language': 'tr',
-    };
+    const headers = await signedInHeaders(ctx.database.db, mall, customerId);
     return {
       game: (campaignId: string) =>
         ctx.inject({ method: 'GET', url: `/api/ext/app/customers/campaigns/${campaignId}/game`, headers }),

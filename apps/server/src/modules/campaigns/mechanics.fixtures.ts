@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import {
   type CampaignParticipation,
   type CampaignType,
-  CUSTOMER_ID_HEADER,
-  CUSTOMER_TOKEN_HEADER,
   generateCouponCode,
   type Location,
   type SegmentFilter,
@@ -11,10 +9,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { TestContext } from '../../../test/helper';
 import { nameKey } from '../../platform/db/unique-names';
-import { hashToken } from '../../platform/secret-tokens';
 import { customers } from '../customers/customers.tables';
-import { locations } from '../locations/locations.tables';
-import { createCustomerSession } from '../micro-site/customer-sessions.service';
+import { signedInHeaders } from '../micro-site/micro-site.fixtures';
 import { campaigns } from './campaigns.tables';
 import { couponCodes } from './coupons.tables';
 import { campaignParticipations } from './participations.tables';
@@ -102,24 +98,8 @@ export const mechanicsFixtures = (ctx: TestContext) => {
   };
 
   /** The headers of a signed-in micro-site customer of the mall. */
-  const customerHeaders = async (mall: Location, customerId: string, lang = 'tr') => {
-    const [row] = await ctx.database.db
-      .select({ token: locations.location_token })
-      .from(locations)
-      .where(eq(locations._id, mall._id));
-    const token = await createCustomerSession(
-      ctx.database.db,
-      { ...mall, tokenHash: hashToken(row!.token), smsHourlyBudget: null },
-      customerId,
-      { ip: '127.0.0.1', headers: {} },
-    );
-    return {
-      authorization: `Bearer ${row!.token}`,
-      [CUSTOMER_TOKEN_HEADER]: token,
-      [CUSTOMER_ID_HEADER]: customerId,
-      'accept-language': lang,
-    };
-  };
+  const customerHeaders = (mall: Location, customerId: string, lang = 'tr') =>
+    signedInHeaders(ctx.database.db, mall, customerId, lang);
 
   const participationsOf = (campaignId: string, customerId?: string) =>
     ctx.database.db
