@@ -1,6 +1,5 @@
 import {
   addDays,
-  campaignStateAt,
   conversionOf,
   type DashboardCampaign,
   type DashboardCounts,
@@ -17,6 +16,7 @@ import { AppError } from '../../platform/errors';
 import { dateIn, type Mall, mallToday } from '../customers/mall-date';
 import { locations } from '../locations/locations.tables';
 import { campaigns } from './campaigns.tables';
+import { campaignRowState } from './giving.service';
 import { campaignDailyStats } from './mechanics.tables';
 
 /**
@@ -281,14 +281,7 @@ const toDashboardCampaign = (row: CampaignPick, now: Date): DashboardCampaign =>
   campaign_type: row.campaign_type,
   campaign_start_date: row.campaign_start_date.toISOString(),
   campaign_end_date: row.campaign_end_date.toISOString(),
-  campaign_state: campaignStateAt(
-    {
-      campaign_status: row.campaign_status,
-      campaign_start_date: row.campaign_start_date.toISOString(),
-      campaign_end_date: row.campaign_end_date.toISOString(),
-    },
-    now,
-  ),
+  campaign_state: campaignRowState(row, now),
 });
 
 /** `GET /reports/campaign-dashboard-campaign-list`: every campaign of the mall, newest start first. */

@@ -1,13 +1,12 @@
 import { createHash, randomInt } from 'node:crypto';
-import {
-  type CampaignType,
-  type CustomerCoupon,
-  campaignStateAt,
-  type GamePlayResult,
-  type GameRightsBalance,
-  type GameRightsGiveBody,
-  type MicroSiteGame,
-  type WheelSlice,
+import type {
+  CampaignType,
+  CustomerCoupon,
+  GamePlayResult,
+  GameRightsBalance,
+  GameRightsGiveBody,
+  MicroSiteGame,
+  WheelSlice,
 } from '@avlu/contracts';
 import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit';
@@ -23,8 +22,10 @@ import { couponCodes } from './coupons.tables';
 import {
   assertRunning,
   campaignOfMall,
+  campaignRowState,
   grantCoupon,
   lockCampaignCustomer,
+  participationRefusal,
   refused,
   toCustomerCoupon,
 } from './giving.service';
@@ -97,19 +98,12 @@ const playsLeft = (
   ever: number,
   onToday: number,
 ): { left: number | null; refusal?: AppError } => {
-  switch (campaign.campaign_participation) {
-    case 'once':
-      return ever > 0 ? { left: 0, refusal: refused('CAMPAIGN_ALREADY_JOINED') } : { left: 1 };
-    case 'once_a_day':
-      return onToday > 0 ? { left: 0, refusal: refused('CAMPAIGN_JOINED_TODAY') } : { left: 1 };
-    default: {
-      const limit = campaign.campaign_daily_participation_limit;
-      if (limit === null) return { left: null };
-      return onToday >= limit
-        ? { left: 0, refusal: refused('CAMPAIGN_DAILY_LIMIT', { limit }) }
-        : { left: limit - onToday };
-    }
-  }
+  const refusal = participationRefusal(campaign, ever, onToday);
+  if (refusal) return { left: 0, refusal };
+  const rule = campaign.campaign_participation;
+  if (rule === 'once' || rule === 'once_a_day') return { left: 1 };
+  const limit = campaign.campaign_daily_participation_limit;
+  return { left: limit === null ? null : limit - onToday };
 };
 
 const playsLeftToday = async (
@@ -523,14 +517,7 @@ export const giveGameRights = (
 ): Promise<GameRightsBalance> =>
   db.transaction(async (tx) => {
     const campaign = await gameOfMall(tx, mallId, body.campaign_id);
-    const state = campaignStateAt(
-      {
-        campaign_status: campaign.campaign_status,
-        campaign_start_date: campaign.campaign_start_date.toISOString(),
-        campaign_end_date: campaign.campaign_end_date.toISOString(),
-      },
-      now,
-    );
+    const state = campaignRowState(campaign, now);
     if (state === 'ended') throw refused('CAMPAIGN_ENDED');
     if (state !== 'activated' && state !== 'published') throw refused('CAMPAIGN_NOT_ACTIVE');
     const [customer] = await tx

@@ -63,9 +63,12 @@ export const refused = (
   params?: Record<string, string | number>,
 ) => new AppError(code, 409, params ? { params } : undefined);
 
-/** Published and within its dates at `now`, else 409 naming why (not started, ended, not active). */
-export const assertRunning = (campaign: CampaignRow, now: Date) => {
-  const state = campaignStateAt(
+/** A stored campaign's shown state at `now` (contracts' `campaignStateAt` over the row's moments). */
+export const campaignRowState = (
+  campaign: Pick<CampaignRow, 'campaign_status' | 'campaign_start_date' | 'campaign_end_date'>,
+  now: Date,
+) =>
+  campaignStateAt(
     {
       campaign_status: campaign.campaign_status,
       campaign_start_date: campaign.campaign_start_date.toISOString(),
@@ -73,6 +76,31 @@ export const assertRunning = (campaign: CampaignRow, now: Date) => {
     },
     now,
   );
+
+/**
+ * The participation rule and the daily limit over a customer's participations in the campaign,
+ * ever and on the day (a join, a play, a multiplied receipt): the refusal, or undefined.
+ */
+export const participationRefusal = (
+  campaign: Pick<CampaignRow, 'campaign_participation' | 'campaign_daily_participation_limit'>,
+  ever: number,
+  onDay: number,
+): AppError | undefined => {
+  switch (campaign.campaign_participation) {
+    case 'once':
+      return ever > 0 ? refused('CAMPAIGN_ALREADY_JOINED') : undefined;
+    case 'once_a_day':
+      return onDay > 0 ? refused('CAMPAIGN_JOINED_TODAY') : undefined;
+    default: {
+      const limit = campaign.campaign_daily_participation_limit;
+      return limit !== null && onDay >= limit ? refused('CAMPAIGN_DAILY_LIMIT', { limit }) : undefined;
+    }
+  }
+};
+
+/** Published and within its dates at `now`, else 409 naming why (not started, ended, not active). */
+export const assertRunning = (campaign: CampaignRow, now: Date) => {
+  const state = campaignRowState(campaign, now);
   if (state === 'published') throw refused('CAMPAIGN_NOT_STARTED');
   if (state === 'ended') throw refused('CAMPAIGN_ENDED');
   if (state !== 'activated') throw refused('CAMPAIGN_NOT_ACTIVE');
@@ -105,18 +133,8 @@ const assertMayTakePart = async (tx: Database, campaign: CampaignRow, customerId
       ),
     );
   const { ever = 0, today: onToday = 0 } = counts ?? {};
-  switch (campaign.campaign_participation) {
-    case 'once':
-      if (ever > 0) throw refused('CAMPAIGN_ALREADY_JOINED');
-      break;
-    case 'once_a_day':
-      if (onToday > 0) throw refused('CAMPAIGN_JOINED_TODAY');
-      break;
-    default: {
-      const limit = campaign.campaign_daily_participation_limit;
-      if (limit !== null && onToday >= limit) throw refused('CAMPAIGN_DAILY_LIMIT', { limit });
-    }
-  }
+  const refusal = participationRefusal(campaign, ever, onToday);
+  if (refusal) throw refusal;
 };
 
 /** Until when a code given at `now` may be redeemed: the campaign's end, or its session days if sooner. */

@@ -1,9 +1,8 @@
-import {
-  type CampaignStampProgress,
-  type CampaignType,
-  type CustomerCoupon,
-  campaignStateAt,
-  type ReceiptPointsCalculation,
+import type {
+  CampaignStampProgress,
+  CampaignType,
+  CustomerCoupon,
+  ReceiptPointsCalculation,
 } from '@avlu/contracts';
 import { and, asc, eq, gt, inArray, isNull, like, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
@@ -13,7 +12,13 @@ import { dateIn, type Mall, mallToday } from '../customers/mall-date';
 import type { ReceiptRow } from '../receipts/receipts.tables';
 import { stores } from '../stores/stores.tables';
 import { type CampaignRow, campaigns } from './campaigns.tables';
-import { campaignsHoldingCustomer, grantCoupon, lockCampaignCustomer } from './giving.service';
+import {
+  campaignRowState,
+  campaignsHoldingCustomer,
+  grantCoupon,
+  lockCampaignCustomer,
+  participationRefusal,
+} from './giving.service';
 import { campaignGameRights, campaignReceiptCredits } from './mechanics.tables';
 import { campaignParticipations } from './participations.tables';
 
@@ -103,15 +108,7 @@ export const receiptWithinCampaign = (
   receiptDay: string,
   now: Date,
 ): boolean => {
-  const state = campaignStateAt(
-    {
-      campaign_status: campaign.campaign_status,
-      campaign_start_date: campaign.campaign_start_date.toISOString(),
-      campaign_end_date: campaign.campaign_end_date.toISOString(),
-    },
-    now,
-  );
-  if (state !== 'activated') return false;
+  if (campaignRowState(campaign, now) !== 'activated') return false;
   const zone = mall.location_meta.timezone;
   // The end is exclusive: a campaign ending at midnight does not take that day's receipts.
   const lastDay = dateIn(zone, new Date(campaign.campaign_end_date.getTime() - 1));
@@ -186,16 +183,7 @@ const receiptCampaignAllows = async (
     );
   const ever = Number(counts?.ever ?? 0);
   const onDay = Number(counts?.onDay ?? 0);
-  switch (campaign.campaign_participation) {
-    case 'once':
-      return ever === 0;
-    case 'once_a_day':
-      return onDay === 0;
-    default: {
-      const limit = campaign.campaign_daily_participation_limit;
-      return limit === null || onDay < limit;
-    }
-  }
+  return participationRefusal(campaign, ever, onDay) === undefined;
 };
 
 export type ReceiptMechanicsPlan = {
