@@ -1,10 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DashboardReport, displayCouponCode } from '@avlu/contracts';
-import type { Page } from 'playwright-core';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, openBrowser } from './support/browser';
 import {
   createRunningCampaign,
@@ -13,8 +11,15 @@ import {
   staffApiOf,
   waitForDashboard,
 } from './support/campaign-mechanics';
-import { adminToken, demoCustomer, enterSmsCode, firstMall } from './support/micro-site';
-import { smsCodeTo } from './support/sms-inbox';
+import {
+  adminToken,
+  demoCustomer,
+  fillReceiptUpload,
+  firstMall,
+  fitsThePhone,
+  signInOnMicroSite,
+  writeReceiptPhoto,
+} from './support/micro-site';
 
 /** Digits from the clock: each run makes campaigns and a receipt of its own. */
 const stamp = String(Date.now()).slice(-6);
@@ -29,14 +34,6 @@ const WHEEL_CAMPAIGN = `Şans Çarkı ${stamp}`;
 const SURVEY_CAMPAIGN = `Yemek Katı Anketi ${stamp}`;
 const SURVEY_TITLE = `Yemek Katı Memnuniyeti ${stamp}`;
 const PRIZE = 'Sinema bileti';
-
-/** Yesterday on Istanbul's calendar, YYYY-MM-DD: never "in the future", whatever the hour. */
-const yesterday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date(Date.now() - 86_400_000));
-
-/** The page does not scroll sideways on a phone. */
-const fitsThePhone = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -138,26 +135,8 @@ describe('campaign mechanics journey', () => {
       20,
     );
 
-    writeFileSync(
-      join(files, 'fis.jpg'),
-      // A till receipt of its own colour each run: the same photo twice is flagged as a duplicate.
-      await sharp({
-        create: { width: 900, height: 1400, channels: 3, background: `#e${stamp.slice(1, 6)}` },
-      })
-        .composite([
-          {
-            input: Buffer.from(
-              `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1400">${Array.from(
-                { length: 16 },
-                (_, line) =>
-                  `<rect x="90" y="${220 + line * 55}" width="${280 + ((line * 131) % 420)}" height="16" fill="#333"/>`,
-              ).join('')}<rect x="90" y="1240" width="720" height="44" fill="#000"/></svg>`,
-            ),
-          },
-        ])
-        .jpeg({ quality: 85 })
-        .toBuffer(),
-    );
+    // A till receipt of its own colour each run: the same photo twice is flagged as a duplicate.
+    await writeReceiptPhoto(join(files, 'fis.jpg'), `#e${stamp.slice(1, 6)}`);
 
     staff = await openBrowser();
     await staff.signIn();
@@ -171,27 +150,16 @@ describe('campaign mechanics journey', () => {
   it('uploads a receipt on the micro-site for the receipt campaign, and staff approve it', async () => {
     const { page } = phone;
     await phone.open(site(), { language: 'tr' });
-    await page.waitForURL('**/login');
-    await page.getByLabel(/Cep telefonu/).fill(`0${customer.customer_phone.slice(3)}`);
-    const asked = new Date(Date.now() - 1000);
-    await page.getByRole('button', { name: 'Devam Et' }).click();
-    await page.getByRole('dialog', { name: 'Doğrulama kodu' }).waitFor();
-    const code = await smsCodeTo(inject('smsDir'), customer.customer_phone, asked);
-    expect(code).toMatch(/^\d{4}$/);
-    await enterSmsCode(page, code!);
-    await page.getByRole('heading', { name: `Hoş geldiniz, ${customer.customer_name}` }).waitFor();
+    await signInOnMicroSite(page, customer);
 
     await phone.open(site(`/receipt-upload/${receiptCampaign._id}`));
-    await page.getByRole('heading', { name: 'Fiş Yükle', level: 1 }).waitFor();
+    await fillReceiptUpload(page, {
+      store: STORE,
+      receiptNo: RECEIPT_NO,
+      amount: AMOUNT,
+      photo: join(files, 'fis.jpg'),
+    });
     await page.getByText(`Kampanya: ${RECEIPT_CAMPAIGN}`).waitFor();
-    const storeSelect = page.getByLabel('Mağaza', { exact: true });
-    await storeSelect.locator('option', { hasText: STORE }).waitFor({ state: 'attached' });
-    await storeSelect.selectOption({ label: STORE });
-    await page.getByLabel('Fiş numarası').fill(RECEIPT_NO);
-    await page.getByLabel('Fiş tarihi').fill(yesterday());
-    await page.getByLabel('Tutar (TL)').fill(`${AMOUNT},00`);
-    await page.locator('input[type="file"]').setInputFiles(join(files, 'fis.jpg'));
-    await page.getByRole('img', { name: 'Fiş fotoğrafı' }).waitFor();
     expect(await fitsThePhone(page)).toBe(true);
     await phone.screenshot('campaign-mechanics-receipt-upload');
     await page.getByRole('button', { name: 'Fişi Gönder' }).click();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { type Browser, openBrowser } from './support/browser';
 import { generateCodes, openCampaignList } from './support/campaigns';
-import { adminToken, demoCustomer, enterSmsCode, firstMall } from './support/micro-site';
+import { adminToken, demoCustomer, firstMall, fitsThePhone, signInOnMicroSite } from './support/micro-site';
 import { smsCodeTo } from './support/sms-inbox';
 
 /** Digits from the clock: a second run on the same database makes a new campaign. */
@@ -31,10 +31,6 @@ const typeDate = async (page: Page, label: string, typed: string) => {
   await page.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
   await page.keyboard.type(typed);
 };
-
-/** The page does not scroll sideways on a phone. */
-const fitsThePhone = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /**
  * Issue 13's "Done when" journey, against the real built server: the system admin creates a coupon
@@ -117,16 +113,7 @@ describe('coupon journey', () => {
   it('lets a demo customer join it on the micro-site and shows the code as text, QR code and barcode', async () => {
     const { page } = phone;
     await phone.open(`/micro-site/${mall.location_token}`, { language: 'tr' });
-    await page.waitForURL('**/login');
-    await page.getByRole('heading', { name: 'Giriş yapın' }).waitFor();
-    await page.getByLabel(/Cep telefonu/).fill(`0${customer.customer_phone.slice(3)}`);
-    const asked = new Date(Date.now() - 1000);
-    await page.getByRole('button', { name: 'Devam Et' }).click();
-    await page.getByRole('dialog', { name: 'Doğrulama kodu' }).waitFor();
-    const signInCode = await smsCodeTo(inject('smsDir'), customer.customer_phone, asked);
-    expect(signInCode).toMatch(/^\d{4}$/);
-    await enterSmsCode(page, signInCode!);
-    await page.getByRole('heading', { name: `Hoş geldiniz, ${customer.customer_name}` }).waitFor();
+    await signInOnMicroSite(page, customer);
 
     await page.getByRole('link', { name: /Kampanyalar/ }).click();
     await page.getByRole('heading', { name: 'Kampanyalar', level: 1 }).waitFor();

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -9,13 +9,19 @@ import {
   type PointProviderRule,
   type ReceiptDetail,
 } from '@avlu/contracts';
-import type { Page } from 'playwright-core';
-import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { type Browser, openBrowser } from './support/browser';
-import { adminToken, api, enterSmsCode, firstMall } from './support/micro-site';
-import { smsCodeTo } from './support/sms-inbox';
+import {
+  adminToken,
+  api,
+  fillReceiptUpload,
+  firstMall,
+  fitsThePhone,
+  signInOnMicroSite,
+  writeReceiptPhoto,
+  yesterday,
+} from './support/micro-site';
 
 /** Digits from the clock: a second run on the same database uploads a receipt of its own. */
 const stamp = String(Date.now()).slice(-6);
@@ -47,16 +53,8 @@ type Customer = {
   customer_kvkk_permission: boolean;
 };
 
-/** Yesterday on Istanbul's calendar, YYYY-MM-DD: never "in the future", whatever the hour. */
-const yesterday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date(Date.now() - 86_400_000));
-
 /** The number as the Turkish screens write it (1.234). */
 const tr = (value: number) => new Intl.NumberFormat('tr-TR').format(value);
-
-/** The page does not scroll sideways on a phone. */
-const fitsThePhone = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /**
  * Issue 14's "Done when" journey, against the real built server with the demo data: a demo customer
@@ -171,26 +169,8 @@ describe('loyalty journey', () => {
     expectedPoints = calculation.total_points;
     expect(before.point_tier_points + expectedPoints).toBeLessThan(top.loyalty_tier_min_points);
 
-    writeFileSync(
-      join(files, 'fis.jpg'),
-      // A till receipt of its own colour each run: the same photo twice is flagged as a duplicate.
-      await sharp({
-        create: { width: 900, height: 1400, channels: 3, background: `#f${stamp.slice(0, 5)}` },
-      })
-        .composite([
-          {
-            input: Buffer.from(
-              `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1400">${Array.from(
-                { length: 20 },
-                (_, line) =>
-                  `<rect x="80" y="${200 + line * 50}" width="${300 + ((line * 97) % 400)}" height="18" fill="#555"/>`,
-              ).join('')}<rect x="80" y="1260" width="740" height="40" fill="#111"/></svg>`,
-            ),
-          },
-        ])
-        .jpeg({ quality: 85 })
-        .toBuffer(),
-    );
+    // A till receipt of its own colour each run: the same photo twice is flagged as a duplicate.
+    await writeReceiptPhoto(join(files, 'fis.jpg'), `#f${stamp.slice(0, 5)}`);
 
     staff = await openBrowser();
     await staff.signIn();
@@ -204,15 +184,7 @@ describe('loyalty journey', () => {
   it('lets the customer upload a receipt photo on the micro-site at a phone’s size', async () => {
     const { page } = phone;
     await phone.open(`/micro-site/${mall.location_token}`, { language: 'tr' });
-    await page.waitForURL('**/login');
-    await page.getByLabel(/Cep telefonu/).fill(`0${customer.customer_phone.slice(3)}`);
-    const asked = new Date(Date.now() - 1000);
-    await page.getByRole('button', { name: 'Devam Et' }).click();
-    await page.getByRole('dialog', { name: 'Doğrulama kodu' }).waitFor();
-    const code = await smsCodeTo(inject('smsDir'), customer.customer_phone, asked);
-    expect(code).toMatch(/^\d{4}$/);
-    await enterSmsCode(page, code!);
-    await page.getByRole('heading', { name: `Hoş geldiniz, ${customer.customer_name}` }).waitFor();
+    await signInOnMicroSite(page, customer);
     const card = page.getByRole('region', { name: 'Puan bakiyeniz' });
     await card.getByText(`${tr(before.point_balance)} puan`).waitFor();
     await card.getByText(`Üyelik seviyesi: ${before.loyalty_tier_title}`).waitFor();
@@ -229,16 +201,13 @@ describe('loyalty journey', () => {
     await phone.open(`/micro-site/${mall.location_token}/receipts`);
     await page.getByRole('heading', { name: 'Fişlerim', level: 1 }).waitFor();
     await page.getByRole('link', { name: `Fiş Yükle · ${CAMPAIGN}` }).click();
-    await page.getByRole('heading', { name: 'Fiş Yükle', level: 1 }).waitFor();
+    await fillReceiptUpload(page, {
+      store: STORE,
+      receiptNo: RECEIPT_NO,
+      amount: amount,
+      photo: join(files, 'fis.jpg'),
+    });
     await page.getByText(`Kampanya: ${CAMPAIGN}`).waitFor();
-    const storeSelect = page.getByLabel('Mağaza', { exact: true });
-    await storeSelect.locator('option', { hasText: STORE }).waitFor({ state: 'attached' });
-    await storeSelect.selectOption({ label: STORE });
-    await page.getByLabel('Fiş numarası').fill(RECEIPT_NO);
-    await page.getByLabel('Fiş tarihi').fill(yesterday());
-    await page.getByLabel('Tutar (TL)').fill(`${amount},00`);
-    await page.locator('input[type="file"]').setInputFiles(join(files, 'fis.jpg'));
-    await page.getByRole('img', { name: 'Fiş fotoğrafı' }).waitFor();
     await page.getByText('Seçilen: fis.jpg').waitFor();
     expect(await fitsThePhone(page)).toBe(true);
     await phone.screenshot('loyalty-journey-micro-site-upload');

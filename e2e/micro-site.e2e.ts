@@ -1,8 +1,13 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { type Browser, openBrowser } from './support/browser';
-import { adminToken, enterSmsCode as enterCode, firstMall, staffCustomer } from './support/micro-site';
+import {
+  adminToken,
+  enterSmsCode as enterCode,
+  firstMall,
+  fitsThePhone,
+  staffCustomer,
+} from './support/micro-site';
 import { smsCodeTo } from './support/sms-inbox';
 
 /** A Turkish mobile number made from the clock, so each run signs up a new customer. */
@@ -10,10 +15,6 @@ const newPhone = () => {
   const digits = String(Date.now()).slice(-7);
   return `0535 ${digits.slice(0, 3)} ${digits.slice(3, 5)} ${digits.slice(5)}`;
 };
-
-/** The page does not scroll sideways on a phone. */
-const fitsThePhone = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /**
  * Issue 5's browser journey at a phone's size: a new customer signs up on the micro-site with the
