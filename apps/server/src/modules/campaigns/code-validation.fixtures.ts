@@ -7,10 +7,9 @@ import {
 } from '@avlu/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { TestContext, TestStaff } from '../../../test/helper';
-import { nameKey } from '../../platform/db/unique-names';
 import { smsOutbox } from '../../platform/sms/sms-outbox.tables';
 import { customers } from '../customers/customers.tables';
-import { campaigns } from './campaigns.tables';
+import { insertCampaign } from './campaign.fixtures';
 import { couponCodes } from './coupons.tables';
 
 /**
@@ -25,31 +24,11 @@ export const codeValidationFixtures = (ctx: TestContext) => {
   let count = 0;
   const next = () => ++count;
 
-  const newCampaign = async (
+  const newCampaign = (
     mallId: string,
     type: CampaignType = 'coupon',
     values: { status?: CampaignStatus; start?: Date; end?: Date } = {},
-  ) => {
-    const n = next();
-    const name = `Kod kampanyası ${n}`;
-    const [row] = await ctx.database.db
-      .insert(campaigns)
-      .values({
-        location_id: mallId,
-        campaign_name: name,
-        campaign_name_en: `Code campaign ${n}`,
-        campaign_name_key: nameKey(name),
-        campaign_name_en_key: nameKey(`Code campaign ${n}`),
-        campaign_description: 'Açıklama',
-        campaign_type: type,
-        campaign_status: values.status ?? 'published',
-        campaign_start_date: values.start ?? new Date(Date.now() - DAY_MS),
-        campaign_end_date: values.end ?? new Date(Date.now() + 10 * DAY_MS),
-        campaign_archive_date: new Date((values.end?.getTime() ?? Date.now() + 10 * DAY_MS) + 10 * DAY_MS),
-      })
-      .returning();
-    return row!;
-  };
+  ) => insertCampaign(ctx.database.db, mallId, { type, ...values });
 
   /** A Turkish mobile number in E.164, different on every call. */
   const nextPhone = () => `+90533${String(next()).padStart(7, '0')}`;

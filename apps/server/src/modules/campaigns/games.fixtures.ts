@@ -1,31 +1,23 @@
-import type { CampaignParticipation, Location } from '@avlu/contracts';
+import type { Location } from '@avlu/contracts';
 import { sql } from 'drizzle-orm';
 import type { TestContext } from '../../../test/helper';
 import { bulkInsert } from '../../platform/db/bulk-insert';
-import { nameKey } from '../../platform/db/unique-names';
 import { newId } from '../../platform/ids';
 import { customers } from '../customers/customers.tables';
 import { signedInHeaders } from '../micro-site/micro-site.fixtures';
-import { campaigns } from './campaigns.tables';
+import { type CampaignOptions, insertCampaign } from './campaign.fixtures';
 import { couponCodes } from './coupons.tables';
 import { campaignGameRights, campaignPrizes } from './mechanics.tables';
 
-const DAY = 86_400_000;
-
-export type GameOptions = {
+export type GameOptions = Omit<CampaignOptions, 'type'> & {
   type?: 'wheel_of_fortune' | 'scratch_card';
   winRate?: number;
-  participation?: CampaignParticipation;
-  dailyLimit?: number;
-  budget?: number;
   /** Ready codes of its pool (20 by default). */
   codes?: number;
   prizes?: { name: string; stock: number }[];
   scratchImages?: string[];
   areaCount?: number;
   permit?: string;
-  start?: Date;
-  end?: Date;
 };
 
 /** Test helpers of the games: game campaigns with prizes and codes straight into the tables, customers, rights, a micro-site customer. */
@@ -36,32 +28,19 @@ export const gameFixtures = (ctx: TestContext) => {
   const newGame = async (mallId: string, options: GameOptions = {}) => {
     const n = ++serial;
     const type = options.type ?? 'wheel_of_fortune';
-    const name = `Oyun ${n} ${newId().slice(-6)}`;
-    const [row] = await ctx.database.db
-      .insert(campaigns)
-      .values({
-        location_id: mallId,
-        campaign_name: name,
-        campaign_name_en: `Game ${name}`,
-        campaign_name_key: nameKey(name),
-        campaign_name_en_key: nameKey(`Game ${name}`),
-        campaign_description: 'Çevir, kazan',
-        campaign_type: type,
-        campaign_status: 'published',
-        campaign_start_date: options.start ?? new Date(Date.now() - DAY),
-        campaign_end_date: options.end ?? new Date(Date.now() + 10 * DAY),
-        campaign_archive_date: new Date(Date.now() + 20 * DAY),
-        campaign_participation: options.participation ?? 'unlimited',
-        campaign_daily_participation_limit: options.dailyLimit ?? null,
-        campaign_budget: options.budget ?? null,
+    const campaign = await insertCampaign(ctx.database.db, mallId, {
+      ...options,
+      type,
+      participation: options.participation ?? 'unlimited',
+      columns: {
         campaign_win_rate: options.winRate ?? 50,
         campaign_lottery_permit_no: options.permit ?? 'MPİ-2026/77',
         campaign_scratch_area_count: type === 'scratch_card' ? (options.areaCount ?? 3) : null,
         campaign_scratch_images:
           type === 'scratch_card' ? (options.scratchImages ?? ['/api/files/a.png', '/api/files/b.png']) : [],
-      })
-      .returning();
-    const campaign = row!;
+        ...options.columns,
+      },
+    });
     const codes = options.codes ?? 20;
     if (codes > 0)
       await ctx.database.db.execute(

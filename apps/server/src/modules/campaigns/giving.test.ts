@@ -1,28 +1,17 @@
-import {
-  type CampaignParticipation,
-  type CampaignType,
-  CUSTOMER_ID_HEADER,
-  CUSTOMER_TOKEN_HEADER,
-  customerCoupon,
-  type Location,
-  microSiteCampaign,
-  type SegmentFilter,
-} from '@avlu/contracts';
+import { customerCoupon, type Location, microSiteCampaign } from '@avlu/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { engineOf } from '../../../test/database';
 import { useTestApp } from '../../../test/helper';
-import { nameKey } from '../../platform/db/unique-names';
-import { hashToken } from '../../platform/secret-tokens';
 import { auditLog } from '../audit/audit.tables';
 import { channelNameKeys } from '../channels/channels.service';
 import { channels } from '../channels/channels.tables';
 import { customers } from '../customers/customers.tables';
 import { locations } from '../locations/locations.tables';
-import { createCustomerSession } from '../micro-site/customer-sessions.service';
 import { expireGivenCoupons } from './campaigns.archive';
 import { campaigns } from './campaigns.tables';
 import { couponCodes } from './coupons.tables';
+import { type MechanicsCampaignOptions, mechanicsFixtures } from './mechanics.fixtures';
 import { campaignParticipations } from './participations.tables';
 
 const ctx = useTestApp();
@@ -31,76 +20,8 @@ const tr = { 'accept-language': 'tr' };
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-let serial = 0;
-type CampaignOptions = {
-  type?: CampaignType;
-  participation?: CampaignParticipation;
-  dailyLimit?: number;
-  budget?: number;
-  start?: Date;
-  end?: Date;
-  status?: 'to_be_published' | 'published' | 'archived';
-  segment?: SegmentFilter;
-  channelIds?: string[];
-  sessionDays?: number;
-  regularCode?: string;
-  codes?: number;
-};
-
-/** A campaign straight into the table with `codes` ready codes (the pool's routes are tested elsewhere). */
-const newCampaign = async (mallId: string, options: CampaignOptions = {}) => {
-  const name = `Katılım kampanyası ${++serial}`;
-  const [row] = await ctx.database.db
-    .insert(campaigns)
-    .values({
-      location_id: mallId,
-      campaign_name: name,
-      campaign_name_en: `Joining campaign ${serial}`,
-      campaign_name_key: nameKey(name),
-      campaign_name_en_key: nameKey(`Joining campaign ${serial}`),
-      campaign_description: 'Açıklama',
-      campaign_type: options.type ?? 'coupon',
-      campaign_status: options.status ?? 'published',
-      campaign_start_date: options.start ?? new Date(Date.now() - DAY),
-      campaign_end_date: options.end ?? new Date(Date.now() + 10 * DAY),
-      campaign_archive_date: new Date(Date.now() + 20 * DAY),
-      campaign_participation: options.participation ?? 'once',
-      campaign_daily_participation_limit: options.dailyLimit ?? null,
-      campaign_budget: options.budget ?? null,
-      campaign_segment: options.segment ?? null,
-      campaign_channel_ids: options.channelIds ?? [],
-      campaign_session_day_count: options.sessionDays ?? null,
-      campaign_regular_code: options.regularCode ?? null,
-    })
-    .returning();
-  const codes = options.codes ?? (options.type === 'regular_code' ? 0 : 5);
-  if (codes > 0)
-    await ctx.database.db.insert(couponCodes).values(
-      Array.from({ length: codes }, (_, index) => ({
-        location_id: mallId,
-        campaign_id: row!._id,
-        coupon_code: `K${serial.toString().padStart(4, '0')}C${index.toString().padStart(4, '0')}`,
-        coupon_source: 'imported' as const,
-      })),
-    );
-  return row!;
-};
-
+const { newCampaign, newCustomer, customerHeaders, participationsOf } = mechanicsFixtures(ctx);
 let phones = 0;
-const newCustomer = async (mallId: string, values: Partial<typeof customers.$inferInsert> = {}) => {
-  const [row] = await ctx.database.db
-    .insert(customers)
-    .values({
-      location_id: mallId,
-      customer_phone: `+90532${(1_000_000 + ++phones).toString().slice(-7)}`,
-      customer_name: 'Ayşe',
-      customer_surname: 'Yılmaz',
-      customer_gender: 'female',
-      ...values,
-    })
-    .returning();
-  return row!;
-};
 
 const newChannel = async (mallId: string, channel_name: string) => {
   const [row] = await ctx.database.db
@@ -139,21 +60,9 @@ const tokenOf = async (mallId: string) =>
       .where(eq(locations._id, mallId))
   )[0]!.token;
 
-/** A signed-in micro-site customer: the mall's token and a session of that customer. */
+/** A signed-in micro-site customer: their campaigns, their codes, and joining a campaign. */
 const microSite = async (mall: Location, customerId: string) => {
-  const mallToken = await tokenOf(mall._id);
-  const token = await createCustomerSession(
-    ctx.database.db,
-    { ...mall, tokenHash: hashToken(mallToken), smsHourlyBudget: null },
-    customerId,
-    { ip: '127.0.0.1', headers: {} },
-  );
-  const headers = {
-    authorization: `Bearer ${mallToken}`,
-    [CUSTOMER_TOKEN_HEADER]: token,
-    [CUSTOMER_ID_HEADER]: customerId,
-    'accept-language': 'tr',
-  };
+  const headers = await customerHeaders(mall, customerId);
   return {
     campaigns: () => ctx.inject({ method: 'GET', url: '/api/ext/app/customers/campaigns', headers }),
     coupons: () => ctx.inject({ method: 'GET', url: '/api/ext/app/customers/coupons', headers }),
@@ -162,11 +71,6 @@ const microSite = async (mall: Location, customerId: string) => {
   };
 };
 
-const participationsOf = (campaignId: string) =>
-  ctx.database.db
-    .select()
-    .from(campaignParticipations)
-    .where(eq(campaignParticipations.campaign_id, campaignId));
 const countOf = async (campaignId: string) =>
   (
     await ctx.database.db
@@ -264,7 +168,7 @@ describe('giving a code at the desk', () => {
     const mall = await ctx.newLocation();
     const desk = await newChannel(mall._id, 'Danışma');
     const customer = await newCustomer(mall._id);
-    const attempt = async (options: CampaignOptions, status: number, code: string) => {
+    const attempt = async (options: MechanicsCampaignOptions, status: number, code: string) => {
       const campaign = await newCampaign(mall._id, options);
       await expectRefused(
         await give(mall._id, { campaign_id: campaign._id, channel_id: desk, customer_id: customer._id }),
@@ -284,7 +188,11 @@ describe('giving a code at the desk', () => {
       409,
       'CAMPAIGN_ENDED',
     );
-    await attempt({ channelIds: [await newChannel(mall._id, 'Otopark')] }, 409, 'CAMPAIGN_NOT_AT_DESK');
+    await attempt(
+      { columns: { campaign_channel_ids: [await newChannel(mall._id, 'Otopark')] } },
+      409,
+      'CAMPAIGN_NOT_AT_DESK',
+    );
     await attempt({ segment: [{ field: 'gender', in: ['male'] }] }, 409, 'CAMPAIGN_NOT_IN_SEGMENT');
     await attempt({ codes: 0 }, 409, 'CAMPAIGN_NO_CODES_LEFT');
   });
@@ -336,7 +244,8 @@ describe('giving a code at the desk', () => {
     const campaign = await newCampaign(mall._id, {
       type: 'regular_code',
       participation: 'unlimited',
-      regularCode: 'YAZ2026',
+      columns: { campaign_regular_code: 'YAZ2026' },
+      codes: 0,
     });
     for (let time = 0; time < 2; time++) {
       const response = await give(mall._id, {

@@ -1,32 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type CampaignParticipation,
-  type CampaignType,
-  generateCouponCode,
-  type Location,
-  type SegmentFilter,
-} from '@avlu/contracts';
+import { generateCouponCode, type Location } from '@avlu/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { TestContext } from '../../../test/helper';
-import { nameKey } from '../../platform/db/unique-names';
 import { customers } from '../customers/customers.tables';
 import { signedInHeaders } from '../micro-site/micro-site.fixtures';
-import { campaigns } from './campaigns.tables';
+import { type CampaignOptions, insertCampaign } from './campaign.fixtures';
 import { couponCodes } from './coupons.tables';
 import { campaignParticipations } from './participations.tables';
 
-export const DAY = 86_400_000;
+export { DAY } from './campaign.fixtures';
 
-export type MechanicsCampaignOptions = {
-  type?: CampaignType;
-  participation?: CampaignParticipation;
-  dailyLimit?: number;
-  budget?: number;
-  start?: Date;
-  end?: Date;
-  status?: 'to_be_published' | 'published' | 'archived';
-  segment?: SegmentFilter;
-  sessionDays?: number;
+export type MechanicsCampaignOptions = CampaignOptions & {
   surveyId?: string;
   stepGoal?: number;
   /** Ready codes put in its pool (5 by default). */
@@ -39,47 +23,32 @@ export type MechanicsCampaignOptions = {
  * micro-site customer's headers.
  */
 export const mechanicsFixtures = (ctx: TestContext) => {
-  let serial = 0;
   let phones = 0;
 
-  const newCampaign = async (mallId: string, options: MechanicsCampaignOptions = {}) => {
-    const n = ++serial;
-    const name = `Mekanik kampanya ${n}`;
-    const [row] = await ctx.database.db
-      .insert(campaigns)
-      .values({
-        location_id: mallId,
-        campaign_name: name,
-        campaign_name_en: `Mechanics campaign ${n}`,
-        campaign_name_key: nameKey(name),
-        campaign_name_en_key: nameKey(`Mechanics campaign ${n}`),
-        campaign_description: 'Açıklama',
-        campaign_type: options.type ?? 'coupon',
-        campaign_status: options.status ?? 'published',
-        campaign_start_date: options.start ?? new Date(Date.now() - DAY),
-        campaign_end_date: options.end ?? new Date(Date.now() + 10 * DAY),
-        campaign_archive_date: new Date((options.end?.getTime() ?? Date.now() + 10 * DAY) + 10 * DAY),
-        campaign_participation: options.participation ?? 'once',
-        campaign_daily_participation_limit: options.dailyLimit ?? null,
-        campaign_budget: options.budget ?? null,
-        campaign_segment: options.segment ?? null,
-        campaign_session_day_count: options.sessionDays ?? null,
-        campaign_survey_id: options.surveyId ?? null,
-        campaign_step_goal: options.stepGoal ?? null,
-      })
-      .returning();
-    const codes = options.codes ?? 5;
+  const newCampaign = async (
+    mallId: string,
+    { surveyId, stepGoal, codes = 5, ...options }: MechanicsCampaignOptions = {},
+  ) => {
+    const row = await insertCampaign(ctx.database.db, mallId, {
+      ...options,
+      participation: options.participation ?? 'once',
+      columns: {
+        campaign_survey_id: surveyId ?? null,
+        campaign_step_goal: stepGoal ?? null,
+        ...options.columns,
+      },
+    });
     if (codes > 0)
       await ctx.database.db.insert(couponCodes).values(
         // Generated codes (with their check symbol), as every mechanic's type gets them.
         Array.from({ length: codes }, () => ({
           location_id: mallId,
-          campaign_id: row!._id,
+          campaign_id: row._id,
           coupon_code: generateCouponCode(randomBytes),
           coupon_source: 'generated' as const,
         })),
       );
-    return row!;
+    return row;
   };
 
   const newCustomer = async (mallId: string, values: Partial<typeof customers.$inferInsert> = {}) => {

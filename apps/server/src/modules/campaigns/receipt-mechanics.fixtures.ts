@@ -1,4 +1,4 @@
-import type { CampaignParticipation, CampaignType, SegmentFilter, SpendingLimitType } from '@avlu/contracts';
+import type { CampaignType, SpendingLimitType } from '@avlu/contracts';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { TestContext } from '../../../test/helper';
 import { nameKey } from '../../platform/db/unique-names';
@@ -9,25 +9,19 @@ import { receiptDayOf, receiptNoKey } from '../receipts/receipts.service';
 import { receipts } from '../receipts/receipts.tables';
 import { storeCategoryColumns } from '../stores/stores.service';
 import { storeCategories, stores } from '../stores/stores.tables';
-import { campaigns } from './campaigns.tables';
+import { type CampaignOptions, DAY, insertCampaign } from './campaign.fixtures';
 import { couponCodes } from './coupons.tables';
 import { campaignGameRights, campaignReceiptCredits } from './mechanics.tables';
 import { campaignParticipations } from './participations.tables';
 
-export const DAY = 86_400_000;
+export { DAY } from './campaign.fixtures';
 
-export type ReceiptCampaignOptions = {
+export type ReceiptCampaignOptions = CampaignOptions & {
   type: CampaignType;
   limit?: number | null;
   limitType?: SpendingLimitType;
   multiplier?: number;
   stampCount?: number | null;
-  participation?: CampaignParticipation;
-  dailyLimit?: number;
-  budget?: number;
-  start?: Date;
-  end?: Date;
-  segment?: SegmentFilter;
   storeIds?: string[];
   categoryIds?: string[];
   excludedStoreIds?: string[];
@@ -110,42 +104,28 @@ export const receiptMechanicsFixtures = (ctx: TestContext) => {
   };
 
   const newCampaign = async (mallId: string, options: ReceiptCampaignOptions) => {
-    const n = ++serial;
-    const name = `Fiş kampanyası ${n}`;
-    const [row] = await db()
-      .insert(campaigns)
-      .values({
-        location_id: mallId,
-        campaign_name: name,
-        campaign_name_en: `Receipt campaign ${n}`,
-        campaign_name_key: nameKey(name),
-        campaign_name_en_key: nameKey(`Receipt campaign ${n}`),
-        campaign_description: 'Açıklama',
-        campaign_type: options.type,
-        campaign_status: 'published',
-        campaign_start_date: options.start ?? new Date(Date.now() - 10 * DAY),
-        campaign_end_date: options.end ?? new Date(Date.now() + 10 * DAY),
-        campaign_archive_date: new Date(Date.now() + 20 * DAY),
+    const row = await insertCampaign(db(), mallId, {
+      ...options,
+      start: options.start ?? new Date(Date.now() - 10 * DAY),
+      participation: options.participation ?? 'unlimited',
+      columns: {
         campaign_spending_limit: options.limit === undefined ? 1000 : options.limit,
         campaign_spending_limit_type:
           options.limitType ?? (options.type === 'receipt' ? 'single_receipt_based' : 'day_based'),
         campaign_point_multiplier: options.type === 'receipt' ? (options.multiplier ?? 2) : null,
         campaign_stamp_count: options.stampCount ?? null,
-        campaign_participation: options.participation ?? 'unlimited',
-        campaign_daily_participation_limit: options.dailyLimit ?? null,
-        campaign_budget: options.budget ?? null,
-        campaign_segment: options.segment ?? null,
         campaign_store_ids: options.storeIds ?? [],
         campaign_store_category_ids: options.categoryIds ?? [],
         campaign_excluded_store_ids: options.excludedStoreIds ?? [],
         campaign_excluded_category_ids: options.excludedCategoryIds ?? [],
         campaign_game_right_rule: options.gameRule ?? null,
         campaign_win_rate: options.type === 'wheel_of_fortune' ? 30 : null,
-      })
-      .returning();
+        ...options.columns,
+      },
+    });
     const codes = options.codes ?? (options.type === 'receipt' ? 0 : 5);
-    if (codes > 0) await addCodes(row!, codes);
-    return row!;
+    if (codes > 0) await addCodes(row, codes);
+    return row;
   };
 
   const addCodes = (campaign: { _id: string; location_id: string }, count: number) =>
