@@ -41,6 +41,8 @@ export * from './loyalty/receipt-points';
 export * from './loyalty/receipts';
 export * from './loyalty/reset-points';
 export * from './loyalty/tiers';
+export * from './marketing/directory';
+export * from './marketing/notifications';
 export * from './marketing/sms-parts';
 export * from './micro-site/challenge';
 export * from './micro-site/micro-site';

@@ -105,6 +105,9 @@ export const errorCodes = [
   'SURVEY_NOT_OPEN',
   // Survey campaigns on the micro-site (issue 15 #3).
   'CAMPAIGN_SURVEY_ANSWERED',
+  // Marketing (issue 16).
+  'NOTIFICATION_NOT_EDITABLE',
+  'MOBILE_PAGE_IN_USE',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

@@ -132,6 +132,10 @@ export const messages: Record<Language, Catalogue> = {
       SURVEY_NOT_OPEN: 'Bu anket şu anda yanıt almıyor',
       CAMPAIGN_SURVEY_ANSWERED:
         'Bu anketi zaten yanıtladınız; her anket bir kez yanıtlanır. Kampanyanın kodu Kuponlarım sayfasında',
+      NOTIFICATION_NOT_EDITABLE:
+        'Bu bildirimin gönderimi başladı ya da onay bekliyor; yalnızca oluşturulmuş ya da zamanlanmış bir bildirim değiştirilebilir veya silinebilir',
+      MOBILE_PAGE_IN_USE:
+        '“{{name}}” sayfası henüz gönderilmemiş bir anlık bildirimde kullanılıyor; önce bildirimden çıkarın',
     },
     validation: {
       required: 'Bu alan zorunludur',
@@ -273,6 +277,19 @@ export const messages: Record<Language, Catalogue> = {
       surveyAnswerChoiceUnknown: 'Bu seçenek sorunun seçeneklerinden biri değil',
       surveyAnswerNotForType: 'Bu yanıt bu soru türüne uymuyor',
       surveyCustomerNotFound: 'Bu AVM’de böyle bir müşteri yok',
+      pushBroadcastHasFilters:
+        'BROADCAST bildirim herkese gider ve filtre almaz; filtreleri kaldırın ya da FILTER seçin',
+      pushFilterNeedsFilters: 'FILTER bildirim için en az bir filtre ekleyin ya da BROADCAST seçin',
+      emailFieldNotForContentType: 'Bu alan seçilen içerik türünde kullanılmaz',
+      newsletterNeedsPosts: 'Bültende en az bir etkinlik ya da promosyon seçin',
+      emailPreviewOrImage: 'Ön izleme metni ya da içerik görseli gereklidir',
+      externalListOnly:
+        'Harici listeye giden e-posta yalnızca listedeki adreslere gider; filtre ya da müşteri seçilemez',
+      notificationScheduleInPast: 'Gönderim zamanı ileri bir tarih ve saat olmalıdır',
+      notificationMobilePageNotFound: 'Bu AVM’de böyle bir mobil sayfa yok',
+      notificationPostNotFound: 'Bu AVM’de böyle bir etkinlik ya da promosyon yok',
+      notificationExternalListNotFound: 'Bu AVM’de böyle bir harici e-posta listesi yok',
+      notificationCustomerNotFound: 'Bu AVM’de böyle bir müşteri yok',
       'type.string': 'Metin olmalıdır',
       'type.number': 'Sayı olmalıdır',
       'type.int': 'Tam sayı olmalıdır',
@@ -421,6 +438,10 @@ export const messages: Record<Language, Catalogue> = {
       SURVEY_NOT_OPEN: 'This survey is not taking answers now',
       CAMPAIGN_SURVEY_ANSWERED:
         'You have already answered this survey, and each survey is answered once. The campaign’s code is under My coupons',
+      NOTIFICATION_NOT_EDITABLE:
+        'This notification is being sent, has been sent or awaits approval; only a created or scheduled notification can be changed or deleted',
+      MOBILE_PAGE_IN_USE:
+        'The page “{{name}}” is used by a push notification not sent yet; remove it from the notification first',
     },
     validation: {
       required: 'This field is required',
@@ -563,6 +584,19 @@ export const messages: Record<Language, Catalogue> = {
       surveyAnswerChoiceUnknown: 'This is not one of the question’s choices',
       surveyAnswerNotForType: 'This answer does not fit the question’s type',
       surveyCustomerNotFound: 'This mall has no such customer',
+      pushBroadcastHasFilters:
+        'A BROADCAST notification goes to everyone and takes no filters; remove them or choose FILTER',
+      pushFilterNeedsFilters: 'A FILTER notification needs at least one filter; add one or choose BROADCAST',
+      emailFieldNotForContentType: 'This field is not used by the chosen content type',
+      newsletterNeedsPosts: 'Choose at least one event or promotion for the newsletter',
+      emailPreviewOrImage: 'A preview text or a content image is required',
+      externalListOnly:
+        'An email to an external list goes only to the list’s addresses; it takes no filters or customers',
+      notificationScheduleInPast: 'The send time must be a later date and time',
+      notificationMobilePageNotFound: 'This mall has no such mobile page',
+      notificationPostNotFound: 'This mall has no such event or promotion',
+      notificationExternalListNotFound: 'This mall has no such external email list',
+      notificationCustomerNotFound: 'This mall has no such customer',
       'type.string': 'Must be text',
       'type.number': 'Must be a number',
       'type.int': 'Must be a whole number',

@@ -334,6 +334,8 @@ CREATE TABLE "customer_facts" (
 	"customer_is_developer" boolean NOT NULL,
 	"customer_is_parent" boolean,
 	"customer_has_vehicle" boolean NOT NULL,
+	"customer_has_email" boolean NOT NULL,
+	"customer_has_push_token" boolean NOT NULL,
 	"customer_gender" varchar(8) NOT NULL,
 	"customer_frequency" varchar(20),
 	"customer_province" varchar(100),
@@ -523,6 +525,202 @@ CREATE TABLE "reset_points" (
 	"queued_by" varchar(24),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "notification_messages" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"notification_id" varchar(24) NOT NULL,
+	"customer_id" varchar(24),
+	"external_address_id" varchar(24),
+	"message_state" varchar(12) DEFAULT 'queued' NOT NULL,
+	"message_is_commercial" boolean NOT NULL,
+	"message_batch" integer,
+	"message_attempts" smallint DEFAULT 0 NOT NULL,
+	"message_provider_job_id" varchar(64),
+	"message_provider_message_id" varchar(200),
+	"message_parts" smallint,
+	"message_error_code" varchar(64),
+	"message_error" text,
+	"message_sent_at" timestamp with time zone,
+	"message_delivered_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "notification_messages_state" CHECK ("notification_messages"."message_state" in ('queued', 'sending', 'in_doubt', 'sent', 'delivered', 'failed', 'skipped', 'opted_out'))
+);
+--> statement-breakpoint
+CREATE TABLE "notifications" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"notification_kind" varchar(8) NOT NULL,
+	"notification_state" varchar(24) DEFAULT 'created' NOT NULL,
+	"notification_is_commercial" boolean DEFAULT true NOT NULL,
+	"notification_filters" jsonb,
+	"customer_ids" varchar(24)[] DEFAULT '{}' NOT NULL,
+	"notification_scheduled_for" timestamp with time zone,
+	"notification_account_id" varchar(24),
+	"push_notification_text_tr" text,
+	"push_notification_text_en" text,
+	"push_notification_mobile_page_id" varchar(24),
+	"push_notification_redirect_page_value" text,
+	"push_notification_type" varchar(10),
+	"sms_notification_title" varchar(100),
+	"sms_notification_text" text,
+	"email_notification_subject" varchar(200),
+	"email_notification_preview_text" varchar(200),
+	"email_notification_showing_logo" boolean,
+	"email_notification_content_type" varchar(12),
+	"single_content_image" text,
+	"single_content_link" text,
+	"html_content" text,
+	"newsletter_content_image" text,
+	"newsletter_content_title" varchar(200),
+	"newsletter_content_link" text,
+	"newsletter_content_description" text,
+	"newsletter_content_events" varchar(24)[] DEFAULT '{}' NOT NULL,
+	"newsletter_content_promotions" varchar(24)[] DEFAULT '{}' NOT NULL,
+	"external_mail_list" varchar(24),
+	"notification_created_by" varchar(24),
+	"notification_updated_by" varchar(24),
+	"notification_sent_by" varchar(24),
+	"notification_send_requested_at" timestamp with time zone,
+	"notification_approved_by" varchar(24),
+	"notification_approved_at" timestamp with time zone,
+	"notification_send_started_at" timestamp with time zone,
+	"notification_send_finished_at" timestamp with time zone,
+	"notification_error" text,
+	"notification_recipients_cursor" varchar(24),
+	"notification_recipients_written_at" timestamp with time zone,
+	"notification_recipient_count" integer DEFAULT 0 NOT NULL,
+	"notification_sent_count" integer DEFAULT 0 NOT NULL,
+	"notification_delivered_count" integer DEFAULT 0 NOT NULL,
+	"notification_failed_count" integer DEFAULT 0 NOT NULL,
+	"notification_skipped_count" integer DEFAULT 0 NOT NULL,
+	"notification_opted_out_count" integer DEFAULT 0 NOT NULL,
+	"notification_in_doubt_count" integer DEFAULT 0 NOT NULL,
+	"notification_parts_count" integer DEFAULT 0 NOT NULL,
+	"notification_report_fetched_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "notifications_location_notification" UNIQUE("location_id","_id"),
+	CONSTRAINT "notifications_kind" CHECK ("notifications"."notification_kind" in ('push', 'sms', 'email')),
+	CONSTRAINT "notifications_state" CHECK ("notifications"."notification_state" in ('created', 'scheduled', 'waiting_for_approval', 'send_in_progress', 'sent', 'error')),
+	CONSTRAINT "notifications_scheduled_moment" CHECK ("notifications"."notification_state" <> 'scheduled' or "notifications"."notification_scheduled_for" is not null)
+);
+--> statement-breakpoint
+CREATE TABLE "customer_push_tokens" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"customer_id" varchar(24) NOT NULL,
+	"push_token" varchar(4096) NOT NULL,
+	"push_token_platform" varchar(8),
+	"push_token_language" varchar(2),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "notification_opt_ins" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"customer_id" varchar(24) NOT NULL,
+	"opt_in_channel" varchar(8) NOT NULL,
+	"opt_in_token_hash" varchar(64) NOT NULL,
+	"opt_in_code_hash" varchar(64) NOT NULL,
+	"opt_in_expires_at" timestamp with time zone NOT NULL,
+	"opt_in_attempts" smallint DEFAULT 0 NOT NULL,
+	"opt_in_confirmed_at" timestamp with time zone,
+	"opt_in_client_address" varchar(64),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "notification_opt_ins_channel" CHECK ("notification_opt_ins"."opt_in_channel" in ('sms', 'email'))
+);
+--> statement-breakpoint
+CREATE TABLE "provider_accounts" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"account_channel" varchar(8) NOT NULL,
+	"account_kind" varchar(16) NOT NULL,
+	"account_provider" varchar(24) NOT NULL,
+	"account_name" varchar(120) NOT NULL,
+	"account_sender" varchar(265),
+	"account_sender_name" varchar(120),
+	"account_endpoint" text,
+	"account_credentials_encrypted" text,
+	"account_rate_per_second" integer,
+	"account_is_active" boolean DEFAULT true NOT NULL,
+	"account_state" varchar(16) DEFAULT 'unchecked' NOT NULL,
+	"account_state_message" text,
+	"account_credit" numeric(14, 2),
+	"account_checked_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "provider_accounts_channel" CHECK ("provider_accounts"."account_channel" in ('sms', 'email', 'push')),
+	CONSTRAINT "provider_accounts_kind" CHECK ("provider_accounts"."account_kind" in ('otp', 'bulk', 'transactional'))
+);
+--> statement-breakpoint
+CREATE TABLE "email_opt_outs" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"opt_out_email" varchar(265) NOT NULL,
+	"opt_out_source" varchar(24) NOT NULL,
+	"opt_out_notification_id" varchar(24),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "external_mail_addresses" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"external_mail_list_id" varchar(24) NOT NULL,
+	"address_email" varchar(265) NOT NULL,
+	"address_row" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "external_mail_lists" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"list_name" varchar(120) NOT NULL,
+	"list_name_key" text NOT NULL,
+	"list_file" text,
+	"list_address_count" integer DEFAULT 0 NOT NULL,
+	"list_invalid_count" integer DEFAULT 0 NOT NULL,
+	"list_duplicate_count" integer DEFAULT 0 NOT NULL,
+	"list_created_by" varchar(24),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "mall_posts" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"post_kind" varchar(12) NOT NULL,
+	"post_title" varchar(120) NOT NULL,
+	"post_title_key" text NOT NULL,
+	"post_description" text,
+	"post_start_date" date NOT NULL,
+	"post_end_date" date NOT NULL,
+	"post_image" text,
+	"post_link" text,
+	"post_is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "mall_posts_kind" CHECK ("mall_posts"."post_kind" in ('event', 'promotion')),
+	CONSTRAINT "mall_posts_dates" CHECK ("mall_posts"."post_end_date" >= "mall_posts"."post_start_date")
+);
+--> statement-breakpoint
+CREATE TABLE "mobile_pages" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"mobile_page_title" varchar(100) NOT NULL,
+	"mobile_page_title_key" text NOT NULL,
+	"mobile_page_name" varchar(100) NOT NULL,
+	"mobile_page_name_key" text NOT NULL,
+	"mobile_page_type" varchar(8) NOT NULL,
+	"mobile_page_redirect_page" text,
+	"mobile_page_redirect_value" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "mobile_pages_type" CHECK ("mobile_pages"."mobile_page_type" in ('main', 'detail'))
 );
 --> statement-breakpoint
 CREATE TABLE "customer_sessions" (
@@ -784,6 +982,30 @@ ALTER TABLE "point_entries" ADD CONSTRAINT "point_entries_customer_id_customers_
 ALTER TABLE "point_entries" ADD CONSTRAINT "point_entries_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reset_points" ADD CONSTRAINT "reset_points_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reset_points" ADD CONSTRAINT "reset_points_queued_by_admins__id_fk" FOREIGN KEY ("queued_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_messages" ADD CONSTRAINT "notification_messages_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_messages" ADD CONSTRAINT "notification_messages_notification_id_notifications__id_fk" FOREIGN KEY ("notification_id") REFERENCES "public"."notifications"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_messages" ADD CONSTRAINT "notification_messages_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_messages" ADD CONSTRAINT "notification_messages_external_address_id_external_mail_addresses__id_fk" FOREIGN KEY ("external_address_id") REFERENCES "public"."external_mail_addresses"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_notification_account_id_provider_accounts__id_fk" FOREIGN KEY ("notification_account_id") REFERENCES "public"."provider_accounts"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_push_notification_mobile_page_id_mobile_pages__id_fk" FOREIGN KEY ("push_notification_mobile_page_id") REFERENCES "public"."mobile_pages"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_external_mail_list_external_mail_lists__id_fk" FOREIGN KEY ("external_mail_list") REFERENCES "public"."external_mail_lists"("_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_notification_created_by_admins__id_fk" FOREIGN KEY ("notification_created_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_notification_updated_by_admins__id_fk" FOREIGN KEY ("notification_updated_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_notification_sent_by_admins__id_fk" FOREIGN KEY ("notification_sent_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_notification_approved_by_admins__id_fk" FOREIGN KEY ("notification_approved_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_push_tokens" ADD CONSTRAINT "customer_push_tokens_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_push_tokens" ADD CONSTRAINT "customer_push_tokens_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_opt_ins" ADD CONSTRAINT "notification_opt_ins_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_opt_ins" ADD CONSTRAINT "notification_opt_ins_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "provider_accounts" ADD CONSTRAINT "provider_accounts_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "email_opt_outs" ADD CONSTRAINT "email_opt_outs_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "external_mail_addresses" ADD CONSTRAINT "external_mail_addresses_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "external_mail_addresses" ADD CONSTRAINT "external_mail_addresses_external_mail_list_id_external_mail_lists__id_fk" FOREIGN KEY ("external_mail_list_id") REFERENCES "public"."external_mail_lists"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "external_mail_lists" ADD CONSTRAINT "external_mail_lists_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "external_mail_lists" ADD CONSTRAINT "external_mail_lists_list_created_by_admins__id_fk" FOREIGN KEY ("list_created_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "mall_posts" ADD CONSTRAINT "mall_posts_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "mobile_pages" ADD CONSTRAINT "mobile_pages_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "point_providers" ADD CONSTRAINT "point_providers_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -878,6 +1100,35 @@ CREATE UNIQUE INDEX "point_entries_idempotency" ON "point_entries" USING btree (
 CREATE INDEX "point_entries_customer" ON "point_entries" USING btree ("customer_id","created_at","_id");--> statement-breakpoint
 CREATE INDEX "reset_points_mall" ON "reset_points" USING btree ("location_id","created_at");--> statement-breakpoint
 CREATE INDEX "reset_points_pending" ON "reset_points" USING btree ("reset_point_status") WHERE "reset_points"."reset_point_status" in ('in_queue', 'started');--> statement-breakpoint
+CREATE UNIQUE INDEX "notification_messages_customer" ON "notification_messages" USING btree ("notification_id","customer_id") WHERE "notification_messages"."customer_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "notification_messages_address" ON "notification_messages" USING btree ("notification_id","external_address_id") WHERE "notification_messages"."external_address_id" is not null;--> statement-breakpoint
+CREATE INDEX "notification_messages_queued" ON "notification_messages" USING btree ("notification_id","_id") WHERE "notification_messages"."message_state" = 'queued';--> statement-breakpoint
+CREATE INDEX "notification_messages_sending" ON "notification_messages" USING btree ("notification_id","message_batch") WHERE "notification_messages"."message_state" = 'sending';--> statement-breakpoint
+CREATE INDEX "notification_messages_job" ON "notification_messages" USING btree ("message_provider_job_id") WHERE "notification_messages"."message_provider_job_id" is not null;--> statement-breakpoint
+CREATE INDEX "notification_messages_report" ON "notification_messages" USING btree ("notification_id","message_state","_id");--> statement-breakpoint
+CREATE INDEX "notification_messages_customer_id" ON "notification_messages" USING btree ("customer_id");--> statement-breakpoint
+CREATE INDEX "notification_messages_external_address" ON "notification_messages" USING btree ("external_address_id");--> statement-breakpoint
+CREATE INDEX "notifications_location_kind_created" ON "notifications" USING btree ("location_id","notification_kind","created_at","_id");--> statement-breakpoint
+CREATE INDEX "notifications_location_kind_state" ON "notifications" USING btree ("location_id","notification_kind","notification_state");--> statement-breakpoint
+CREATE INDEX "notifications_due" ON "notifications" USING btree ("notification_scheduled_for") WHERE "notifications"."notification_state" = 'scheduled';--> statement-breakpoint
+CREATE INDEX "notifications_in_progress" ON "notifications" USING btree ("notification_send_started_at") WHERE "notifications"."notification_state" = 'send_in_progress';--> statement-breakpoint
+CREATE INDEX "notifications_reports_due" ON "notifications" USING btree ("notification_send_finished_at") WHERE "notifications"."notification_state" = 'sent' and "notifications"."notification_kind" <> 'push';--> statement-breakpoint
+CREATE INDEX "notifications_mobile_page" ON "notifications" USING btree ("push_notification_mobile_page_id");--> statement-breakpoint
+CREATE INDEX "notifications_external_list" ON "notifications" USING btree ("external_mail_list");--> statement-breakpoint
+CREATE UNIQUE INDEX "customer_push_tokens_token" ON "customer_push_tokens" USING btree ("location_id","push_token");--> statement-breakpoint
+CREATE INDEX "customer_push_tokens_customer" ON "customer_push_tokens" USING btree ("customer_id","updated_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "notification_opt_ins_token" ON "notification_opt_ins" USING btree ("opt_in_token_hash");--> statement-breakpoint
+CREATE INDEX "notification_opt_ins_customer" ON "notification_opt_ins" USING btree ("customer_id");--> statement-breakpoint
+CREATE INDEX "notification_opt_ins_expiry" ON "notification_opt_ins" USING btree ("opt_in_expires_at") WHERE "notification_opt_ins"."opt_in_confirmed_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "provider_accounts_channel_kind" ON "provider_accounts" USING btree ("location_id","account_channel","account_kind");--> statement-breakpoint
+CREATE UNIQUE INDEX "email_opt_outs_email" ON "email_opt_outs" USING btree ("location_id","opt_out_email");--> statement-breakpoint
+CREATE UNIQUE INDEX "external_mail_addresses_email" ON "external_mail_addresses" USING btree ("external_mail_list_id","address_email");--> statement-breakpoint
+CREATE INDEX "external_mail_addresses_list" ON "external_mail_addresses" USING btree ("external_mail_list_id","_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "external_mail_lists_name_key" ON "external_mail_lists" USING btree ("location_id","list_name_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "mall_posts_title_key" ON "mall_posts" USING btree ("location_id","post_kind","post_title_key");--> statement-breakpoint
+CREATE INDEX "mall_posts_location_kind_dates" ON "mall_posts" USING btree ("location_id","post_kind","post_start_date");--> statement-breakpoint
+CREATE UNIQUE INDEX "mobile_pages_title_key" ON "mobile_pages" USING btree ("location_id","mobile_page_title_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "mobile_pages_name_key" ON "mobile_pages" USING btree ("location_id","mobile_page_name_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_sessions_token_hash" ON "customer_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "customer_sessions_customer" ON "customer_sessions" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "spent_challenges_expires_at" ON "spent_challenges" USING btree ("expires_at");--> statement-breakpoint

@@ -15,6 +15,8 @@ SELECT
   c.customer_is_developer,
   c.customer_is_parent,
   c.customer_vehicle_plate IS NOT NULL AS customer_has_vehicle,
+  coalesce(c.customer_email, '') <> '' AS customer_has_email,
+  c.customer_push_token IS NOT NULL AS customer_has_push_token,
   c.customer_gender,
   c.customer_frequency,
   c.customer_province,

@@ -126,6 +126,9 @@ export const customerFacts = pgTable(
     customer_is_developer: boolean('customer_is_developer').notNull(),
     customer_is_parent: boolean('customer_is_parent'),
     customer_has_vehicle: boolean('customer_has_vehicle').notNull(),
+    /** Reachable by email and by push (marketing audiences, issue 16): an address, a device token. */
+    customer_has_email: boolean('customer_has_email').notNull(),
+    customer_has_push_token: boolean('customer_has_push_token').notNull(),
     customer_gender: varchar('customer_gender', { length: 8 }).notNull(),
     customer_frequency: varchar('customer_frequency', { length: 20 }),
     customer_province: varchar('customer_province', { length: 100 }),
