@@ -15,10 +15,17 @@ const TIMEOUT_MS = 10_000;
 /** The path of NetGSM's JSON send call under the gateway's base address (SMS_GATEWAY_URL). */
 export const NETGSM_SEND_PATH = '/sms/rest/v2/send';
 
-/** The answer of NetGSM's send call: code '00' and a job id when the message was accepted. */
-type GatewayAnswer = { code?: string; jobid?: string; description?: string };
+/** NetGSM's JSON delivery report call (by job id), used by the marketing bulk driver. */
+export const NETGSM_REPORT_PATH = '/sms/rest/v2/report';
 
-const readAnswer = (body: string): GatewayAnswer | undefined => {
+/**
+ * The answer of NetGSM's REST v2 calls: code '00' (and a job id for a send) when accepted, else a
+ * code and a description. Shared with the marketing bulk driver (modules/marketing/drivers).
+ */
+export type NetgsmAnswer = { code?: string; jobid?: string; description?: string };
+
+/** Reads a NetGSM answer body; undefined when it is not a JSON object. Values are cut to 200 characters. */
+export const readNetgsmAnswer = (body: string): NetgsmAnswer | undefined => {
   try {
     const value: unknown = JSON.parse(body);
     if (typeof value !== 'object' || value === null) return undefined;
@@ -30,6 +37,25 @@ const readAnswer = (body: string): GatewayAnswer | undefined => {
     return undefined;
   }
 };
+
+/** A NetGSM call's address under the account's base address, which may end in a slash or have a path. */
+export const netgsmEndpoint = (baseUrl: string, path: string) => `${baseUrl.replace(/\/+$/, '')}${path}`;
+
+/**
+ * A date as NetGSM's REST v2 report reads and writes it: dd.MM.yyyy HH:mm:ss in Turkey's time
+ * (Europe/Istanbul, UTC+3 all year since 2016).
+ */
+export const netgsmDate = (date: Date) => {
+  const turkey = new Date(date.getTime() + 3 * 3_600_000);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${two(turkey.getUTCDate())}.${two(turkey.getUTCMonth() + 1)}.${turkey.getUTCFullYear()} ${two(
+    turkey.getUTCHours(),
+  )}:${two(turkey.getUTCMinutes())}:${two(turkey.getUTCSeconds())}`;
+};
+
+/** NetGSM's REST v2 authentication: HTTP Basic with the API user and its password (UTF-8). */
+export const netgsmAuthorization = (account: { user: string; password: string }) =>
+  `Basic ${Buffer.from(`${account.user}:${account.password}`, 'utf8').toString('base64')}`;
 
 /**
  * SMS through NetGSM's REST v2 API, the bulk SMS provider most Turkish businesses use: one POST of
@@ -46,8 +72,8 @@ export const gatewaySms = (
   logger: Logger | undefined,
   options: { timeoutMs?: number } = {},
 ): SmsSender => {
-  const endpoint = `${gateway.url.replace(/\/+$/, '')}${NETGSM_SEND_PATH}`;
-  const authorization = `Basic ${Buffer.from(`${gateway.user}:${gateway.password}`, 'utf8').toString('base64')}`;
+  const endpoint = netgsmEndpoint(gateway.url, NETGSM_SEND_PATH);
+  const authorization = netgsmAuthorization(gateway);
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   const notSent = () => new AppError('SMS_NOT_SENT', 503);
   return {
@@ -61,7 +87,7 @@ export const gatewaySms = (
         messages: [{ msg: message.text, no: message.to.replace(/^\+/, '') }],
       });
       let status: number;
-      let answer: GatewayAnswer | undefined;
+      let answer: NetgsmAnswer | undefined;
       try {
         // The signal bounds the whole exchange: connecting, the headers and reading the body.
         const response = await fetch(endpoint, {
@@ -76,7 +102,7 @@ export const gatewaySms = (
           redirect: 'error',
         });
         status = response.status;
-        answer = readAnswer(await response.text());
+        answer = readNetgsmAnswer(await response.text());
       } catch (error) {
         const failure = error instanceof Error ? error : new Error(String(error));
         const cause = (failure.cause as { code?: unknown } | undefined)?.code;

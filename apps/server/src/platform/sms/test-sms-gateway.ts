@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { smsLength } from '@avlu/contracts/marketing/sms-parts';
 import type { SmsGatewayConfig } from './gateway-sms';
-import { NETGSM_SEND_PATH } from './gateway-sms';
+import { NETGSM_REPORT_PATH, NETGSM_SEND_PATH, netgsmDate } from './gateway-sms';
 
 /** One message the fake gateway accepted. */
 export type GatewaySms = {
@@ -20,13 +21,24 @@ export type GatewaySms = {
 /**
  * How the fake gateway answers the next requests: accept (code '00' and a job id), refuse with a
  * NetGSM code (with the HTTP status NetGSM would use, 406 unless given), fail with a 500 that is not
- * JSON, or keep the request open without answering (a gateway that hangs).
+ * JSON, keep the request open without answering (a gateway that hangs), answer an HTTP status of a
+ * proxy or rate limiter in front of it (429, 503, with a Retry-After), or take the messages and then
+ * never answer (the in-doubt case: sent, but the sender cannot know).
  */
 export type GatewayBehaviour =
   | { kind: 'accept' }
   | { kind: 'refuse'; code: string; status?: number }
   | { kind: 'broken' }
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  | { kind: 'status'; status: number; retryAfter?: string }
+  | { kind: 'take-and-hang' };
+
+/**
+ * What the fake's delivery report says of a number: NetGSM's status (0 waiting, 1 delivered, 2
+ * expired, 3 invalid number, 4 not sent, 11 refused, 12 delivery error, 13 duplicate, 14 no credit,
+ * 15 blacklisted, 16 refused by İYS, 17 İYS error) and its error code.
+ */
+export type GatewayDelivery = { status: number; errorCode?: number };
 
 const DESCRIPTIONS: Record<string, string> = {
   '20': 'Mesaj metninde problem var veya karakter sınırı aşıldı',
@@ -37,20 +49,37 @@ const DESCRIPTIONS: Record<string, string> = {
   '70': 'Hatalı sorgulama: parametrelerden biri hatalı veya eksik',
   '80': 'Gönderim sınır aşımı',
   '85': 'Mükerrer gönderim sınır aşımı',
+  '60': 'Aradığınız kriterlere uygun kayıt bulunamadı',
 };
+
+/** NetGSM's report dates: dd.MM.yyyy HH:mm:ss (Turkey's time). */
+const REPORT_DATE = /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/;
 
 const TEST_CREDENTIALS = { user: '8508501234', password: 'gizli-şifre:1', sender: 'AVLU AVM' };
 
 /**
  * A local HTTP server on 127.0.0.1 and a free port that speaks NetGSM's REST v2 send call as the
  * gateway driver uses it: POST {url}/sms/rest/v2/send, HTTP Basic authentication, a JSON body
- * `{ msgheader, encoding, iysfilter, messages: [{ msg, no }] }`, answered `{ code: '00', jobid }`.
- * Wrong credentials answer code '30', an unknown sender '40', a malformed body '70'. Tests (the
- * driver's, the micro-site's, the browser journey's) point SMS_GATEWAY_URL at `url` and read what
- * was sent from `received`, or the latest code sent to a phone with `lastTextTo`.
+ * `{ msgheader, encoding, iysfilter, messages: [{ msg, no }, …] }` (one message or a batch, one job
+ * id for all), answered `{ code: '00', jobid }`. Wrong credentials answer code '30', an unknown
+ * sender '40', a malformed body or an unknown `iysfilter` '70'. Tests (the drivers', the
+ * micro-site's, the browser journey's) point SMS_GATEWAY_URL at `url` and read what was sent from
+ * `received`, or the latest code sent to a phone with `lastTextTo`.
+ *
+ * It also answers the delivery report: POST {url}/sms/rest/v2/report with
+ * `{ jobids: [...], startdate?, stopdate?, pagenumber?, pagesize? }` (dates dd.MM.yyyy HH:mm:ss,
+ * pages from 0, at most 100 rows), answered `{ code: '00', jobs: [{ jobid, number, status,
+ * operator, msglen, deliveredDate, errorCode }] }`, or code '60' when no job matches. What it says
+ * of each number comes from `deliver` (delivered unless a test says otherwise).
  */
 export const startTestSmsGateway = async (
-  options: { user?: string; password?: string; sender?: string; behaviour?: GatewayBehaviour } = {},
+  options: {
+    user?: string;
+    password?: string;
+    sender?: string;
+    behaviour?: GatewayBehaviour;
+    deliver?: (no: string) => GatewayDelivery;
+  } = {},
 ) => {
   const credentials = {
     user: options.user ?? TEST_CREDENTIALS.user,
@@ -58,12 +87,21 @@ export const startTestSmsGateway = async (
     sender: options.sender ?? TEST_CREDENTIALS.sender,
   };
   let behaviour: GatewayBehaviour = options.behaviour ?? { kind: 'accept' };
+  /** Behaviours for the next requests, one each, before `behaviour` again. */
+  const upcoming: GatewayBehaviour[] = [];
+  let deliver: (no: string) => GatewayDelivery = options.deliver ?? (() => ({ status: 1 }));
   const received: GatewaySms[] = [];
+  /** The size of each send call the gateway took, in order. */
+  const batches: number[] = [];
+  /** The messages of each job, for the report. */
+  const jobMessages = new Map<string, { no: string; msg: string; at: Date }[]>();
+  /** The bodies of the report calls, as sent. */
+  const reportRequests: unknown[] = [];
   /** Every request that reached the server, answered or not. */
   let requests = 0;
   let jobs = 0;
 
-  const answer = (response: ServerResponse, status: number, body: Record<string, string>) => {
+  const answer = (response: ServerResponse, status: number, body: Record<string, unknown>) => {
     response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
     response.end(JSON.stringify(body));
   };
@@ -89,12 +127,23 @@ export const startTestSmsGateway = async (
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     requests += 1;
     const body = await readBody(request);
+    const behaviour = upcoming.shift() ?? current();
     if (behaviour.kind === 'hang') return;
     if (behaviour.kind === 'broken') {
       response.writeHead(500, { 'content-type': 'text/html' });
       response.end('<html><body>Internal Server Error</body></html>');
       return;
     }
+    if (behaviour.kind === 'status') {
+      response.writeHead(behaviour.status, {
+        'content-type': 'text/plain',
+        ...(behaviour.retryAfter !== undefined && { 'retry-after': behaviour.retryAfter }),
+      });
+      response.end(`HTTP ${behaviour.status}`);
+      return;
+    }
+    if (request.method === 'POST' && request.url === NETGSM_REPORT_PATH)
+      return report(request, response, body, behaviour);
     if (request.method !== 'POST' || request.url !== NETGSM_SEND_PATH) {
       response.writeHead(404, { 'content-type': 'text/plain' });
       response.end('Not Found');
@@ -111,16 +160,89 @@ export const startTestSmsGateway = async (
       return refuse(response, '70');
     }
     const { msgheader, encoding, iysfilter, messages } = (parsed ?? {}) as Record<string, unknown>;
-    const message = Array.isArray(messages) && messages.length === 1 ? messages[0] : undefined;
-    const { msg, no } = (message ?? {}) as Record<string, unknown>;
-    if (typeof msg !== 'string' || msg === '' || typeof no !== 'string' || !/^\d{10,15}$/.test(no))
+    if (!Array.isArray(messages) || messages.length === 0) return refuse(response, '70');
+    const batch: { msg: string; no: string }[] = [];
+    for (const message of messages) {
+      const { msg, no } = (message ?? {}) as Record<string, unknown>;
+      if (typeof msg !== 'string' || msg === '' || typeof no !== 'string' || !/^\d{10,15}$/.test(no))
+        return refuse(response, '70');
+      batch.push({ msg, no });
+    }
+    if (iysfilter !== undefined && !['', '0', '11', '12'].includes(iysfilter as string))
       return refuse(response, '70');
     if (msgheader !== credentials.sender) return refuse(response, '40');
     if (behaviour.kind === 'refuse') return refuse(response, behaviour.code, behaviour.status);
     const jobId = String(17_000_000 + ++jobs);
-    received.push({ no, to: `+${no}`, text: msg, header: msgheader, encoding, iysfilter, jobId });
+    const at = new Date();
+    for (const { msg, no } of batch)
+      received.push({ no, to: `+${no}`, text: msg, header: msgheader, encoding, iysfilter, jobId });
+    batches.push(batch.length);
+    jobMessages.set(
+      jobId,
+      batch.map(({ msg, no }) => ({ msg, no, at })),
+    );
+    if (behaviour.kind === 'take-and-hang') return;
     answer(response, 200, { code: '00', jobid: jobId, description: 'queued' });
   };
+
+  const report = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: string,
+    behaviour: GatewayBehaviour,
+  ) => {
+    const login = userOf(request.headers.authorization);
+    if (login?.user !== credentials.user || login.password !== credentials.password)
+      return refuse(response, '30');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return refuse(response, '70');
+    }
+    reportRequests.push(parsed);
+    const {
+      jobids,
+      startdate,
+      stopdate,
+      pagenumber = 0,
+      pagesize = 100,
+    } = (parsed ?? {}) as Record<string, unknown>;
+    if (
+      !Array.isArray(jobids) ||
+      jobids.length === 0 ||
+      !jobids.every((id) => typeof id === 'string' && /^\d+$/.test(id)) ||
+      (startdate !== undefined && (typeof startdate !== 'string' || !REPORT_DATE.test(startdate))) ||
+      (stopdate !== undefined && (typeof stopdate !== 'string' || !REPORT_DATE.test(stopdate))) ||
+      !Number.isInteger(pagenumber) ||
+      (pagenumber as number) < 0 ||
+      !Number.isInteger(pagesize) ||
+      (pagesize as number) < 1 ||
+      (pagesize as number) > 100
+    )
+      return refuse(response, '70');
+    if (behaviour.kind === 'refuse') return refuse(response, behaviour.code, behaviour.status);
+    const rows = (jobids as string[]).flatMap((jobid) =>
+      (jobMessages.get(jobid) ?? []).map(({ no, msg, at }) => {
+        const delivery = deliver(no);
+        return {
+          jobid,
+          number: no,
+          status: delivery.status,
+          operator: 30,
+          msglen: smsLength(msg).parts,
+          deliveredDate: delivery.status === 1 ? netgsmDate(at) : '',
+          errorCode: delivery.errorCode ?? 0,
+        };
+      }),
+    );
+    const size = pagesize as number;
+    const page = rows.slice((pagenumber as number) * size, ((pagenumber as number) + 1) * size);
+    if (page.length === 0) return refuse(response, '60', 200);
+    answer(response, 200, { code: '00', description: 'success', jobs: page });
+  };
+
+  const current = () => behaviour;
 
   const server = createServer((request, response) => {
     handle(request, response).catch(() => {
@@ -135,6 +257,10 @@ export const startTestSmsGateway = async (
     url,
     port,
     received,
+    /** The number of messages in each send call the gateway took, in order. */
+    batches,
+    /** The bodies of the report calls. */
+    reportRequests,
     /** How many requests reached the server. */
     requests: () => requests,
     /** The gateway settings that this server accepts (config.sms.gateway). */
@@ -142,6 +268,15 @@ export const startTestSmsGateway = async (
     /** Changes how the following requests are answered. */
     behave: (next: GatewayBehaviour) => {
       behaviour = next;
+      upcoming.length = 0;
+    },
+    /** Answers the next requests so, one each, then as before. */
+    behaveNext: (...next: GatewayBehaviour[]) => {
+      upcoming.push(...next);
+    },
+    /** What the delivery report says of each number from now on. */
+    setDelivery: (next: (no: string) => GatewayDelivery) => {
+      deliver = next;
     },
     /** The text of the latest message to a phone (E.164), e.g. to read a sign-in code. */
     lastTextTo: (to: string) => received.findLast((sms) => sms.to === to)?.text,
