@@ -147,6 +147,17 @@ function DailyChart({
   const format = (value: number | null) =>
     value === null ? '' : money ? numbers.money(value) : numbers.count(value);
   const dates = useMemo(() => days.map((day) => new Date(`${day.day}T00:00:00Z`)), [days]);
+  // Ticks on the days themselves (the scale's own would fall on the browser's midnights): every day
+  // up to a month, then every week, then the first of each month.
+  const ticks = useMemo(
+    () =>
+      days.length <= 31
+        ? dates
+        : days.length <= 120
+          ? dates.filter((_, index) => index % 7 === 0)
+          : dates.filter((date) => date.getUTCDate() === 1),
+    [days.length, dates],
+  );
   return (
     <Card sx={{ p: 2.5 }} component="section" aria-label={title}>
       <Typography variant="h6" component="h2">
@@ -159,13 +170,17 @@ function DailyChart({
             {
               scaleType: 'time',
               data: dates,
+              tickInterval: ticks,
               valueFormatter: (value: Date) => dayLabel(value.toISOString().slice(0, 10)),
             },
           ]}
           yAxis={[{ valueFormatter: (value: number) => format(value), width: money ? 90 : 50 }]}
+          // Straight segments between the days, each day marked while a month or less is shown: a
+          // smoothed curve would draw values between days that do not exist.
           series={keys.map((key) => ({
             data: days.map((day) => day[key]),
             label: t(`series.${key}`),
+            curve: 'linear',
             showMark: days.length <= 31,
             valueFormatter: (value: number | null) => format(value),
             area: keys.length === 1,

@@ -1,5 +1,6 @@
 import type { DashboardCampaign, DashboardDay, DashboardReport, DashboardStats } from '@avlu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
+import { createElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../lib/api/test-server';
 import { systemAdminRole } from '../../test/fixtures';
@@ -7,6 +8,25 @@ import { renderApp } from '../../test/render';
 import { installTestServer } from '../../test/server';
 
 const server = installTestServer();
+
+/** The props each daily chart was drawn with (the real chart still draws). */
+const charts = vi.hoisted(
+  () =>
+    [] as {
+      series: { curve?: string; showMark?: unknown; label?: string }[];
+      xAxis: { tickInterval?: Date[] }[];
+    }[],
+);
+vi.mock('@mui/x-charts/LineChart', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@mui/x-charts/LineChart')>();
+  return {
+    ...real,
+    LineChart: (props: Parameters<typeof real.LineChart>[0]) => {
+      charts.push(props as (typeof charts)[number]);
+      return createElement(real.LineChart, props);
+    },
+  };
+});
 const asAdmin = { signedInAs: { role: systemAdminRole } };
 
 const wheel: DashboardCampaign = {
@@ -140,5 +160,32 @@ describe('campaign dashboard', () => {
       interval: 'last_7_days',
     });
     expect(created).toHaveBeenCalledTimes(1);
+  });
+
+  it('draws the daily series as straight segments between the days, each day marked', async () => {
+    server()
+      .on('GET', '/reports/campaign-dashboard-campaign-list', () => json([wheel]))
+      .on('POST', '/reports/campaign-dashboard-report', () => json(report));
+    const { user } = renderApp({ path: '/campaigns/dashboard', ...asAdmin });
+    await user.click(await screen.findByRole('combobox', { name: 'Kampanyalar' }));
+    await user.click(await screen.findByRole('option', { name: /Çarkıfelek Şenliği/ }));
+    await screen.findByRole('region', { name: 'Günlük katılım' });
+    const drawn = charts.slice(-4);
+    const series = drawn.flatMap((chart) => chart.series);
+    expect(series.map((each) => each.label)).toEqual([
+      'Katılım',
+      'Yeni katılımcı',
+      'Verilen kod',
+      'Kullanılan kod',
+      'Fiş tutarı',
+      'Oyun',
+      'Kazanan',
+    ]);
+    for (const each of series) expect(each).toMatchObject({ curve: 'linear', showMark: true });
+    // A tick on each of the seven days.
+    for (const chart of drawn)
+      expect(chart.xAxis[0]!.tickInterval?.map((day) => day.toISOString().slice(0, 10))).toEqual(
+        weekDays.map((day) => day.day),
+      );
   });
 });
