@@ -14,7 +14,8 @@ import { useCampaignT } from './texts';
 /**
  * An over-limit coupon campaign's stamp card (`GET /ext/app/customers/campaigns/{id}/stamps`): the
  * stamps on the card as dots, how many it still needs ("2 stamps to go"), a day-based campaign's
- * sum today, the coupons the filled cards gave, and the way to upload a receipt.
+ * sum today, the coupons the filled cards gave with the way to them (my coupons), and the way to
+ * upload a receipt.
  */
 export function StampCard({ campaign }: { campaign: MicroSiteCampaign }) {
   const { t, language } = useCampaignT();
@@ -74,7 +75,14 @@ export function StampCard({ campaign }: { campaign: MicroSiteCampaign }) {
         )}
         {progress.coupons_given > 0 && (
           <Typography variant="body2" sx={{ mt: 1 }}>
-            {t('stamps.couponsGiven', { count: progress.coupons_given })}
+            {t('stamps.couponsGiven', { count: progress.coupons_given })}{' '}
+            <Box
+              component={Link}
+              href={`${base}/coupons`}
+              sx={{ color: 'primary.main', fontWeight: 700, textUnderlineOffset: '0.2em' }}
+            >
+              {t('campaigns.myCoupons')}
+            </Box>
           </Typography>
         )}
       </Paper>

@@ -58,10 +58,30 @@ describe('a stamp card campaign on the micro-site', () => {
     expect(
       screen.getByText(/Bugün ₺200,00 harcadınız; bugünün damgası için ₺300,00 daha/),
     ).toBeInTheDocument();
-    expect(screen.getByText('Bu kampanyadan 1 kupon kazandınız.')).toBeInTheDocument();
+    expect(screen.getByText(/Bu kampanyadan 1 kupon kazandınız\./)).toBeInTheDocument();
+    // The codes the full cards gave are on the customer's coupons page.
+    expect(screen.getByRole('link', { name: 'Kuponlarım' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/micro-site\/[^/]+\/coupons$/),
+    );
     expect(screen.getByRole('link', { name: 'Fiş Yükle' })).toHaveAttribute(
       'href',
       expect.stringMatching(/\/receipts$/),
     );
+  });
+
+  it('offers no way to coupons while no card is full yet', async () => {
+    serveMall(server());
+    signedIn(server());
+    server()
+      .on('GET', '/ext/app/customers/campaigns', () => json([{ ...campaign, campaign_my_coupon_count: 0 }]))
+      .on('GET', '/ext/data/stores', () => json([]))
+      .on('GET', '/ext/app/customers/campaigns/:id/stamps', () =>
+        json({ ...card, stamps_total: 1, cards_completed: 0, coupons_given: 0 }),
+      );
+    renderMicroSite(`/campaigns/${ID}`);
+    expect(await screen.findByText('Kuponunuza 2 damga kaldı')).toBeInTheDocument();
+    expect(screen.queryByText(/kupon kazandınız/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Kuponlarım' })).toBeNull();
   });
 });
