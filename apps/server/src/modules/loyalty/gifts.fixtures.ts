@@ -1,9 +1,6 @@
-import { CUSTOMER_ID_HEADER, CUSTOMER_TOKEN_HEADER, type Location } from '@avlu/contracts';
-import { eq } from 'drizzle-orm';
+import type { Location } from '@avlu/contracts';
 import type { TestContext } from '../../../test/helper';
-import { hashToken } from '../../platform/secret-tokens';
-import { locations } from '../locations/locations.tables';
-import { createCustomerSession } from '../micro-site/customer-sessions.service';
+import { signedInHeaders } from '../micro-site/micro-site.fixtures';
 import { postPoints } from './ledger.service';
 import { loyaltyTiers } from './loyalty.tables';
 
@@ -79,23 +76,7 @@ export const giftFixtures = (ctx: TestContext) => {
 
   /** A signed-in micro-site customer of the mall. */
   const microSite = async (mall: Location, customerId: string) => {
-    const [row] = await ctx.database.db
-      .select({ token: locations.location_token })
-      .from(locations)
-      .where(eq(locations._id, mall._id));
-    const mallToken = row!.token;
-    const token = await createCustomerSession(
-      ctx.database.db,
-      { ...mall, tokenHash: hashToken(mallToken), smsHourlyBudget: null },
-      customerId,
-      { ip: '127.0.0.1', headers: {} },
-    );
-    const headers = {
-      authorization: `Bearer ${mallToken}`,
-      [CUSTOMER_TOKEN_HEADER]: token,
-      [CUSTOMER_ID_HEADER]: customerId,
-      'accept-language': 'tr',
-    };
+    const headers = await signedInHeaders(ctx.database.db, mall, customerId);
     return {
       available: () =>
         ctx.app.inject({ method: 'GET', url: '/api/ext/loyalty-customer/available-gifts', headers }),

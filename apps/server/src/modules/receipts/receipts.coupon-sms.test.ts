@@ -2,9 +2,8 @@ import type { Location } from '@avlu/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
-import { nameKey } from '../../platform/db/unique-names';
 import { smsOutbox } from '../../platform/sms/sms-outbox.tables';
-import { campaigns } from '../campaigns/campaigns.tables';
+import { type CampaignInsert, DAY, insertCampaign } from '../campaigns/campaign.fixtures';
 import { couponCodes } from '../campaigns/coupons.tables';
 import { campaignParticipations } from '../campaigns/participations.tables';
 import { customers } from '../customers/customers.tables';
@@ -14,31 +13,8 @@ import { receipts } from './receipts.tables';
 
 const ctx = useTestApp();
 const db = () => ctx.database.db;
-const DAY = 86_400_000;
-let serial = 0;
-
-const newCampaign = async (mallId: string, values: Partial<typeof campaigns.$inferInsert> = {}) => {
-  const name = `Bahar İndirimi ${++serial}`;
-  const [row] = await db()
-    .insert(campaigns)
-    .values({
-      location_id: mallId,
-      campaign_name: name,
-      campaign_name_en: `Spring Sale ${serial}`,
-      campaign_name_key: nameKey(name),
-      campaign_name_en_key: nameKey(`Spring Sale ${serial}`),
-      campaign_description: 'Fişine kupon',
-      campaign_type: 'coupon',
-      campaign_status: 'published',
-      campaign_start_date: new Date(Date.now() - 10 * DAY),
-      campaign_end_date: new Date(Date.now() + 10 * DAY),
-      campaign_archive_date: new Date(Date.now() + 20 * DAY),
-      campaign_participation: 'once',
-      ...values,
-    })
-    .returning();
-  return row!;
-};
+const newCampaign = (mallId: string, columns: Partial<CampaignInsert> = {}) =>
+  insertCampaign(db(), mallId, { start: new Date(Date.now() - 10 * DAY), participation: 'once', columns });
 
 let phones = 0;
 const newCustomer = async (mallId: string) => {

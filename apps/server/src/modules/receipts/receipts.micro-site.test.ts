@@ -1,15 +1,13 @@
-import { CUSTOMER_ID_HEADER, CUSTOMER_TOKEN_HEADER, customerReceipt, type Location } from '@avlu/contracts';
+import { customerReceipt, type Location } from '@avlu/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
 import { nameKey } from '../../platform/db/unique-names';
 import { storedFiles } from '../../platform/files/files.tables';
-import { hashToken } from '../../platform/secret-tokens';
 import { customers } from '../customers/customers.tables';
-import { locations } from '../locations/locations.tables';
 import { loyaltyTiers } from '../loyalty/loyalty.tables';
-import { createCustomerSession } from '../micro-site/customer-sessions.service';
+import { signedInHeaders } from '../micro-site/micro-site.fixtures';
 import { pointProviders } from '../point-providers/point-providers.tables';
 import { mallWithStores } from './receipts.fixtures';
 import { receipts } from './receipts.tables';
@@ -64,22 +62,7 @@ const form = (fields: Record<string, string>, file: Buffer | null) => {
 };
 
 const signedIn = async (mall: Location, customerId: string, lang: 'tr' | 'en' = 'tr') => {
-  const [{ token: mallToken }] = (await db()
-    .select({ token: locations.location_token })
-    .from(locations)
-    .where(eq(locations._id, mall._id))) as [{ token: string }];
-  const token = await createCustomerSession(
-    db(),
-    { ...mall, tokenHash: hashToken(mallToken), smsHourlyBudget: null },
-    customerId,
-    { ip: '127.0.0.1', headers: {} },
-  );
-  const headers = {
-    authorization: `Bearer ${mallToken}`,
-    [CUSTOMER_TOKEN_HEADER]: token,
-    [CUSTOMER_ID_HEADER]: customerId,
-    'accept-language': lang,
-  };
+  const headers = await signedInHeaders(db(), mall, customerId, lang);
   const send = (method: 'POST' | 'PUT', url: string, fields: Record<string, string>, file: Buffer | null) => {
     const body = form(fields, file);
     return ctx.app.inject({ method, url, payload: body.payload, headers: { ...headers, ...body.headers } });

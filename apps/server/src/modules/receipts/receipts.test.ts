@@ -1,27 +1,18 @@
-import {
-  CUSTOMER_ID_HEADER,
-  CUSTOMER_TOKEN_HEADER,
-  customerReceipt,
-  type Location,
-  receipt,
-  receiptDetail,
-} from '@avlu/contracts';
+import { customerReceipt, type Location, receipt, receiptDetail } from '@avlu/contracts';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
 import { nameKey } from '../../platform/db/unique-names';
-import { hashToken } from '../../platform/secret-tokens';
 import { smsOutbox } from '../../platform/sms/sms-outbox.tables';
-import { campaigns } from '../campaigns/campaigns.tables';
+import { type CampaignInsert, insertCampaign } from '../campaigns/campaign.fixtures';
 import { channelNameKeys } from '../channels/channels.service';
 import { channels } from '../channels/channels.tables';
 import { customers } from '../customers/customers.tables';
-import { locations } from '../locations/locations.tables';
 import { postPoints } from '../loyalty/ledger.service';
 import { loyaltyTiers, pointBalances, pointEntries } from '../loyalty/loyalty.tables';
-import { createCustomerSession } from '../micro-site/customer-sessions.service';
+import { signedInHeaders } from '../micro-site/micro-site.fixtures';
 import { pointProviders } from '../point-providers/point-providers.tables';
 import { mallWithStores } from './receipts.fixtures';
 import { receipts } from './receipts.tables';
@@ -314,11 +305,8 @@ describe('receipts at the desk', () => {
     const other = await newMall();
     expect(await refused({ store_id: other.mavi })).toEqual({ store_id: 'This mall has no such store' });
     // A campaign of another type is not one receipts go to.
-    const [coupon] = await db()
-      .insert(campaigns)
-      .values(campaignValues(setup.mall._id, { campaign_type: 'coupon' }))
-      .returning();
-    expect(await refused({ campaign_id: coupon!._id })).toEqual({
+    const coupon = await newReceiptCampaign(setup.mall._id, { campaign_type: 'coupon' });
+    expect(await refused({ campaign_id: coupon._id })).toEqual({
       campaign_id: 'This mall has no such campaign for receipts',
     });
     // An amount of zero is a receipt (§5: at least 0).
@@ -367,27 +355,19 @@ describe('receipts at the desk', () => {
   });
 });
 
-const campaignValues = (mallId: string, values: Partial<typeof campaigns.$inferInsert> = {}) => {
-  const name = `Fiş kampanyası ${++serial}`;
-  return {
-    location_id: mallId,
-    campaign_name: name,
-    campaign_name_en: `Receipt campaign ${serial}`,
-    campaign_name_key: nameKey(name),
-    campaign_name_en_key: nameKey(`Receipt campaign ${serial}`),
-    campaign_description: 'Fiş yükle, puan kazan',
-    campaign_type: 'receipt' as const,
-    campaign_status: 'published' as const,
-    campaign_start_date: new Date(Date.now() - 10 * DAY),
-    campaign_end_date: new Date(Date.now() + 10 * DAY),
-    campaign_archive_date: new Date(Date.now() + 20 * DAY),
-    campaign_point_multiplier: 2,
-    campaign_spending_limit: 100,
-    campaign_spending_limit_type: 'single_receipt_based' as const,
-    campaign_participation: 'unlimited' as const,
-    ...values,
-  };
-};
+/** A running receipt campaign of the mall (×2 points, from 100 liras a receipt); `columns` override. */
+const newReceiptCampaign = (mallId: string, columns: Partial<CampaignInsert> = {}) =>
+  insertCampaign(db(), mallId, {
+    type: 'receipt',
+    start: new Date(Date.now() - 10 * DAY),
+    participation: 'unlimited',
+    columns: {
+      campaign_point_multiplier: 2,
+      campaign_spending_limit: 100,
+      campaign_spending_limit_type: 'single_receipt_based',
+      ...columns,
+    },
+  });
 
 describe('reviewing receipts', () => {
   it('shows the calculation before approval and earns exactly it once, however often approved', async () => {
@@ -412,10 +392,10 @@ describe('reviewing receipts', () => {
         idempotencyKey: `opening:${setup.customerId}`,
       }),
     );
-    const [campaign] = await db().insert(campaigns).values(campaignValues(setup.mall._id)).returning();
+    const campaign = await newReceiptCampaign(setup.mall._id);
     const saved = await created(
       setup,
-      deskFields(setup.mavi, { receipt_amount: '333.33', campaign_id: campaign!._id, send_sms: 'true' }),
+      deskFields(setup.mavi, { receipt_amount: '333.33', campaign_id: campaign._id, send_sms: 'true' }),
     );
     const before = await call(setup.mall, 'GET', `shopping-receipts/${saved._id}`);
     expect(before.statusCode).toBe(200);
@@ -717,24 +697,8 @@ describe('the receipt list', () => {
 });
 
 describe('receipts on the micro-site', () => {
-  const tokenOf = async (mallId: string) =>
-    (
-      await db().select({ token: locations.location_token }).from(locations).where(eq(locations._id, mallId))
-    )[0]!.token;
   const signedIn = async (mall: Location, customerId: string, lang = 'tr') => {
-    const mallToken = await tokenOf(mall._id);
-    const token = await createCustomerSession(
-      db(),
-      { ...mall, tokenHash: hashToken(mallToken), smsHourlyBudget: null },
-      customerId,
-      { ip: '127.0.0.1', headers: {} },
-    );
-    const headers = {
-      authorization: `Bearer ${mallToken}`,
-      [CUSTOMER_TOKEN_HEADER]: token,
-      [CUSTOMER_ID_HEADER]: customerId,
-      'accept-language': lang,
-    };
+    const headers = await signedInHeaders(db(), mall, customerId, lang);
     return {
       list: () => ctx.app.inject({ method: 'GET', url: '/api/ext/app/customers/shopping-receipts', headers }),
       upload: async (fields: Record<string, string>, file: Buffer | null) => {
@@ -753,7 +717,7 @@ describe('receipts on the micro-site', () => {
 
   it('uploads a receipt to a running receipt campaign; each customer sees only their own', async () => {
     const setup = await newMall();
-    const [campaign] = await db().insert(campaigns).values(campaignValues(setup.mall._id)).returning();
+    const campaign = await newReceiptCampaign(setup.mall._id);
     const elif = await signedIn(setup.mall, setup.customerId, 'en');
     const uploaded = await elif.upload(
       {
@@ -761,7 +725,7 @@ describe('receipts on the micro-site', () => {
         amount: '249,90',
         invoiceDate: yesterday(),
         storeId: setup.koton,
-        campaignId: campaign!._id,
+        campaignId: campaign._id,
       },
       await photo(7),
     );
@@ -771,7 +735,7 @@ describe('receipts on the micro-site', () => {
       receipt_no: 'M-77',
       receipt_amount: 249.9,
       store_name: 'Koton',
-      campaign_id: campaign!._id,
+      campaign_id: campaign._id,
       receipt_status: 'pending',
     });
     const [row] = await db().select().from(receipts).where(eq(receipts._id, mine._id));
@@ -816,11 +780,8 @@ describe('receipts on the micro-site', () => {
     expect(await refused({ storeId: (await newMall()).mavi })).toEqual({
       storeId: 'Bu AVM’de böyle bir mağaza yok',
     });
-    const [ended] = await db()
-      .insert(campaigns)
-      .values(campaignValues(setup.mall._id, { campaign_end_date: new Date(Date.now() - DAY) }))
-      .returning();
-    expect(await refused({ campaignId: ended!._id })).toEqual({
+    const ended = await newReceiptCampaign(setup.mall._id, { campaign_end_date: new Date(Date.now() - DAY) });
+    expect(await refused({ campaignId: ended._id })).toEqual({
       campaignId: 'Bu kampanya şu anda fiş kabul etmiyor',
     });
     expect(await refused({}, Buffer.from('merhaba'))).toEqual({
