@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { objectId } from '../common/ids';
+import { singleLineText } from '../common/text';
 import { customerPhone } from '../customers/phone';
 import { displayPhone } from '../customers/phone-format';
 import { smsCode } from '../micro-site/micro-site';
 import { campaign, couponCodeCounts, couponCodeText, couponStatus, publicCampaign } from './campaign';
+import { couponReportFilter } from './code-report';
 import { COUPON_GENERATE_MAX, isCouponCodeWellFormed, normaliseCouponCode } from './coupon-code';
 import { type CampaignType, campaignTypeDefinitions } from './types';
 
@@ -132,8 +134,17 @@ export const couponPrintBody = z.strictObject({
   coupon_print_count: z.number().int().min(0).max(COUPON_POOL_MAX),
 });
 
-/** `POST /campaign/{id}/coupons/export`: the answer is the xlsx file (`download` is accepted as the spec's client sends it). */
-export const couponExportBody = z.strictObject({ download: z.boolean().optional() });
+/**
+ * `POST /campaign/{id}/coupons/export`: the answer is the xlsx file (`download` is accepted as the
+ * spec's client sends it). The code report's keyword and filter, as its list takes them, narrow it to
+ * the codes the report shows; without them it holds every code of the campaign (the pool's export).
+ */
+export const couponExportBody = z.strictObject({
+  download: z.boolean().optional(),
+  keyword: singleLineText().max(200).optional(),
+  filter: couponReportFilter.optional(),
+});
+export type CouponExportBody = z.input<typeof couponExportBody>;
 
 /**
  * `GET /skidata/ticket/info?campaignId` (spec §7): a parking campaign's codes handed out, as the CSV

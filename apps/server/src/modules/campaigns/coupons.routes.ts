@@ -96,12 +96,14 @@ export const couponRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
       config: readCodes,
       schema: {
         tags,
-        summary: 'The campaign’s codes as an xlsx: status, customer, desk, dates in the mall’s time zone',
+        summary:
+          'The campaign’s codes as an xlsx: status, customer, desk, dates in the mall’s time zone; with the code report’s filter and keyword, the codes it lists',
         params: idParams,
         body: couponExportBody.optional(),
       },
     },
-    (request, reply) => exportCoupons(db, locationOf(request), request.params.id, request.lang, reply),
+    (request, reply) =>
+      exportCoupons(db, locationOf(request), request.params.id, request.body, request.lang, reply),
   );
   app.get(
     '/skidata/ticket/info',

@@ -6,9 +6,11 @@ import {
   COUPON_IMPORT_ERROR_LIST_MAX,
   COUPON_IMPORT_MAX_ROWS,
   COUPON_POOL_MAX,
+  type CouponExportBody,
   type CouponGenerateBody,
   type CouponImportError,
   type CouponImportResult,
+  type CouponReportFilter,
   type CouponReportQuery,
   type CouponReportRow,
   campaignTypeDefinitions,
@@ -29,6 +31,7 @@ import { audit } from '../../platform/audit';
 import { bulkInsert } from '../../platform/db/bulk-insert';
 import { type Database, isEmbedded } from '../../platform/db/database';
 import { listPage, listSource } from '../../platform/db/list';
+import { containsKeyword } from '../../platform/db/search';
 import { AppError, invalidFields } from '../../platform/errors';
 import { readSpreadsheetUpload, spreadsheetInvalid } from '../../platform/excel/spreadsheet-upload';
 import { type ExportColumn, labelsOf, sendExport } from '../../platform/excel/xlsx-export';
@@ -623,10 +626,29 @@ export const couponReportList = listSource({
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
+ * The code report's rows as one condition: the campaign's codes its filter (statuses; a range of the
+ * moment the code was given, or used) and its keyword (the code, or the holder's name or phone) find.
+ * The report's page and its export both read through it, so the file holds what the screen lists.
+ */
+export const couponReportWhere = (
+  campaignId: string,
+  { filter, keyword }: { filter?: CouponReportFilter | undefined; keyword?: string | undefined },
+): SQL => {
+  const moment = filter?.date_field === 'used' ? couponCodes.coupon_used_at : couponCodes.coupon_given_at;
+  const words = keyword?.trim();
+  return and(
+    eq(couponCodes.campaign_id, campaignId),
+    filter?.coupon_status?.length ? inArray(couponCodes.coupon_status, filter.coupon_status) : undefined,
+    filter?.date_from ? gte(moment, new Date(filter.date_from)) : undefined,
+    filter?.date_to ? lte(moment, new Date(filter.date_to)) : undefined,
+    words ? containsKeyword(couponReportList.search, words) : undefined,
+  )!;
+};
+
+/**
  * `POST /campaign/{id}/coupons/filter`: one page of the campaign's codes for its code report (and
- * a parking campaign's carpark report): status, holder, desk and dates, newest given first. Filters:
- * statuses, and a range of the given or the used moment; the keyword finds the code or the holder.
- * Another mall's campaign is not found.
+ * a parking campaign's carpark report): status, holder, desk and dates, newest given first, filtered
+ * by `couponReportWhere`. Another mall's campaign is not found.
  */
 export const listCouponReport = async (
   db: Database,
@@ -635,15 +657,13 @@ export const listCouponReport = async (
   query: CouponReportQuery,
 ): Promise<ListResponse<CouponReportRow>> => {
   const campaign = await poolCampaign(db, locationId, campaignId);
-  const filter = query.filter ?? {};
-  const moment = filter.date_field === 'used' ? couponCodes.coupon_used_at : couponCodes.coupon_given_at;
-  const where: SQL | undefined = and(
-    eq(couponCodes.campaign_id, campaign._id),
-    filter.coupon_status?.length ? inArray(couponCodes.coupon_status, filter.coupon_status) : undefined,
-    filter.date_from ? gte(moment, new Date(filter.date_from)) : undefined,
-    filter.date_to ? lte(moment, new Date(filter.date_to)) : undefined,
+  // The keyword is in the condition already.
+  const page = await listPage(
+    db,
+    couponReportList,
+    { ...query, keyword: undefined },
+    couponReportWhere(campaign._id, query),
   );
-  const page = await listPage(db, couponReportList, query, where);
   return {
     ...page,
     data: page.data.map(({ created_at, ...row }) => ({
@@ -694,13 +714,13 @@ type ExportRow = {
 const EXPORT_PAGE = 5000;
 
 /**
- * A campaign's codes in the export's order: first those handed out (given, not used, used: by status,
- * then _id, over `coupon_codes_handed_out`), then the ready ones (by _id, over `coupon_codes_ready`),
- * each walked in keyset pages.
+ * A campaign's codes that `where` finds (`couponReportWhere`), in the export's order: first those
+ * handed out (given, not used, used: by status, then _id, over `coupon_codes_handed_out`), then the
+ * ready ones (by _id, over `coupon_codes_ready`), each walked in keyset pages.
  */
 export async function* exportRows(
   db: Database,
-  campaignId: string,
+  where: SQL,
   parts: readonly ('handed out' | 'ready')[] = ['handed out', 'ready'],
 ): AsyncGenerator<ExportRow> {
   const handedOut = ne(couponCodes.coupon_status, 'ready');
@@ -720,7 +740,7 @@ export async function* exportRows(
         .leftJoin(customers, eq(customers._id, couponCodes.customer_id))
         .leftJoin(channels, eq(channels._id, couponCodes.channel_id))
         .leftJoin(admins, eq(admins._id, couponCodes.coupon_used_by))
-        .where(and(eq(couponCodes.campaign_id, campaignId), part === 'ready' ? ready : handedOut, keyset))
+        .where(and(where, part === 'ready' ? ready : handedOut, keyset))
         .orderBy(
           ...(part === 'ready'
             ? [asc(couponCodes._id)]
@@ -777,15 +797,17 @@ const exportColumns = (lang: Language): ExportColumn<ExportRow>[] => {
 };
 
 /**
- * `POST /campaign/{id}/coupons/export`: every code of the campaign, streamed as an xlsx in the
- * request's language, with its status, holder (name, phone as `displayPhone` writes it), desk, the
- * times in the mall's zone and who redeemed it; headers from contracts' `couponExportColumnLabels`,
- * so the file's codes import back.
+ * `POST /campaign/{id}/coupons/export`: the campaign's codes the code report's filter and keyword find
+ * (`couponReportWhere`, as its list; without them every code), streamed as an xlsx in the request's
+ * language, with its status, holder (name, phone as `displayPhone` writes it), desk, the times in the
+ * mall's zone and who redeemed it; headers from contracts' `couponExportColumnLabels`, so the file's
+ * codes import back.
  */
 export const exportCoupons = async (
   db: Database,
   mall: Mall,
   campaignId: string,
+  body: CouponExportBody | undefined,
   lang: Language,
   reply: FastifyReply,
 ) => {
@@ -796,6 +818,6 @@ export const exportCoupons = async (
     lang,
     timezone: mall.location_meta.timezone,
     columns: exportColumns(lang),
-    rows: exportRows(db, campaign._id),
+    rows: exportRows(db, couponReportWhere(campaign._id, body ?? {})),
   });
 };

@@ -432,6 +432,80 @@ describe('the pool of a campaign', () => {
     expect((await call(other._id, 'POST', `campaign/${id}/coupons/filter`, {})).statusCode).toBe(404);
   });
 
+  it('exports the codes the code report lists: the same filter and keyword', async () => {
+    const { mall, id, codes } = await pool();
+    const listed = async (body: object) =>
+      (
+        await call(mall._id, 'POST', `campaign/${id}/coupons/filter`, {
+          ...body,
+          pagination: { limit: 100, currentPage: 1 },
+        })
+      )
+        .json()
+        .data.map((row: { coupon_code: string }) => row.coupon_code)
+        .sort();
+    const exported = async (body: object) => {
+      const response = await call(mall._id, 'POST', `campaign/${id}/coupons/export`, {
+        download: true,
+        ...body,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(response.rawPayload as never);
+      const rows = book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][];
+      return rows
+        .slice(1)
+        .map((row) => row[1] as string)
+        .sort();
+    };
+    const cases: [object, string[]][] = [
+      [{ filter: { coupon_status: ['used'] } }, [codes[1]!.coupon_code]],
+      [
+        { filter: { coupon_status: ['ready', 'given'] } },
+        codes.filter((_, i) => i !== 1).map((c) => c.coupon_code),
+      ],
+      [
+        {
+          filter: {
+            date_field: 'used',
+            date_from: '2026-03-02T00:00:00.000Z',
+            date_to: '2026-03-02T23:59:59.999Z',
+          },
+        },
+        [codes[1]!.coupon_code],
+      ],
+      [{ filter: { date_from: '2026-03-01T00:00:00.000Z' } }, [codes[0]!.coupon_code, codes[1]!.coupon_code]],
+      [{ filter: { date_from: '2026-03-05T00:00:00.000Z' } }, []],
+      [{ keyword: 'AYŞE' }, [codes[0]!.coupon_code, codes[1]!.coupon_code]],
+      [
+        { keyword: codes[4]!.coupon_code.toLowerCase(), filter: { coupon_status: ['ready'] } },
+        [codes[4]!.coupon_code],
+      ],
+      [{}, codes.map((c) => c.coupon_code)],
+    ];
+    for (const [body, expected] of cases) {
+      const label = JSON.stringify(body);
+      expect(await listed(body), label).toEqual([...expected].sort());
+      expect(await exported(body), label).toEqual([...expected].sort());
+    }
+
+    // Bad filters are refused as the list refuses them, naming the field in the request's language.
+    const reversed = await call(
+      mall._id,
+      'POST',
+      `campaign/${id}/coupons/export`,
+      { filter: { date_from: '2026-03-05T00:00:00.000Z', date_to: '2026-03-01T00:00:00.000Z' } },
+      tr,
+    );
+    expect(reversed.statusCode).toBe(400);
+    expect(Object.keys(reversed.json().fields)).toEqual(['filter.date_to']);
+    const unknownStatus = await call(mall._id, 'POST', `campaign/${id}/coupons/export`, {
+      filter: { coupon_status: ['lost'] },
+    });
+    expect(unknownStatus.statusCode).toBe(400);
+    expect(Object.keys(unknownStatus.json().fields)).toEqual(['filter.coupon_status.0']);
+  });
+
   it('opens the code report and its export to the campaign screens’ role too, not to others', async () => {
     const { mall, id } = await pool();
     const campaignsRole = await ctx.newStaff({

@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/database';
 import { invalidFields } from '../../platform/errors';
 import type { locationOf } from '../../platform/request-context';
 import { zoneOffset } from '../../platform/time-zones';
-import { exportRows, poolCampaign } from './coupons.service';
+import { couponReportWhere, exportRows, poolCampaign } from './coupons.service';
 
 type Mall = ReturnType<typeof locationOf>;
 
@@ -32,7 +32,7 @@ async function* ticketLines(db: Database, mall: Mall, campaign: { _id: string; c
   const time = inZone(mall.location_meta.timezone);
   yield `${parkingTicketInfoColumns.join(';')}\r\n`;
   let lines: string[] = [];
-  for await (const row of exportRows(db, campaign._id, ['handed out'])) {
+  for await (const row of exportRows(db, couponReportWhere(campaign._id, {}), ['handed out'])) {
     const until = row.coupon_expires_at ?? campaign.campaign_end_date;
     lines.push(
       `${row.coupon_code};${row.coupon_status};${row.coupon_given_at ? time(row.coupon_given_at) : ''};${time(until)}\r\n`,

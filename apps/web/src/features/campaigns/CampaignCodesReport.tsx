@@ -23,6 +23,7 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen/LoadingScreen';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
+import { ExportButton } from '../../lib/excel/ExportButton';
 import { formatDateTime } from '../../lib/i18n/dates';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { CustomerCell } from '../customers/CustomerCell';
@@ -32,6 +33,7 @@ import { dayBound } from '../loyalty/receipts.resource';
 import { CouponStatusChip } from './CouponStatusChip';
 import { campaignName, campaigns } from './campaigns.resource';
 import { type CodeReportQuery, campaignCodes } from './code-report.resource';
+import { exportCodes } from './coupons.resource';
 
 export type ReportKind = 'codes' | 'carpark';
 
@@ -84,7 +86,9 @@ const useReportFilter = (kind: ReportKind) => {
       for (const key of FILTER_KEYS) next.delete(key);
     });
   const active = FILTER_KEYS.some((key) => params.has(key));
-  return { filter, value, set, clear, active };
+  // The list's keyword, as the list page keeps it in the URL: the export finds the same codes.
+  const keyword = params.get('keyword')?.trim() || undefined;
+  return { filter, value, set, clear, active, keyword };
 };
 
 function Filters({ kind, state }: { kind: ReportKind; state: ReturnType<typeof useReportFilter> }) {
@@ -212,7 +216,30 @@ const useColumns = (kind: ReportKind, campaign: Campaign): GridColDef<CouponRepo
   }, [t, language, kind, campaign.campaign_end_date]);
 };
 
-function Report({ kind, campaign, actions }: { kind: ReportKind; campaign: Campaign; actions: ReactNode }) {
+/** What the report shows: its filter and keyword, which its export takes as they are. */
+export type ShownCodes = { filter: CouponReportFilter; keyword?: string };
+
+/** `POST /campaign/{id}/coupons/export` of the codes the report lists (its filter and keyword), as an xlsx. */
+export function CodesExportButton({ campaign, shown }: { campaign: Campaign; shown: ShownCodes }) {
+  const { t } = useTranslation('campaigns');
+  return (
+    <ExportButton
+      label={t('coupons.export.submit')}
+      download={(onProgress) => exportCodes(campaign._id, onProgress, shown)}
+      done={t('coupons.export.done')}
+    />
+  );
+}
+
+function Report({
+  kind,
+  campaign,
+  actions,
+}: {
+  kind: ReportKind;
+  campaign: Campaign;
+  actions: (shown: ShownCodes) => ReactNode;
+}) {
   const { t } = useTranslation('campaigns');
   const language = useLanguage();
   const state = useReportFilter(kind);
@@ -234,7 +261,7 @@ function Report({ kind, campaign, actions }: { kind: ReportKind; campaign: Campa
         { label: t('list.title'), to: '/campaigns/list' },
         { label: `${title}: ${name}` },
       ]}
-      headerActions={actions}
+      headerActions={actions({ filter: state.filter, ...(state.keyword && { keyword: state.keyword }) })}
       searchPlaceholder={t('codeReport.search')}
       toolbar={<Filters kind={kind} state={state} />}
       emptyState={{ text: t(`${kind === 'codes' ? 'codeReport' : 'carparkReport'}.empty`) }}
@@ -245,8 +272,9 @@ function Report({ kind, campaign, actions }: { kind: ReportKind; campaign: Campa
 
 /**
  * A campaign's code report or carpark report (spec §2): the campaign's codes, with status, holder,
- * desk and dates, filtered by status and a given or used date range, and the page's download
- * (`actions`). `applies` says whether the campaign's type has such a report.
+ * desk and dates, filtered by status and a given or used date range, and the page's downloads
+ * (`actions`, given what the report shows, so an export holds the codes listed). `applies` says
+ * whether the campaign's type has such a report.
  */
 export function CampaignCodesReport({
   kind,
@@ -255,7 +283,7 @@ export function CampaignCodesReport({
 }: {
   kind: ReportKind;
   applies: (campaign: Campaign) => boolean;
-  actions: (campaign: Campaign) => ReactNode;
+  actions: (campaign: Campaign, shown: ShownCodes) => ReactNode;
 }) {
   const { t } = useTranslation('campaigns');
   const { campaignId } = useParams();
@@ -267,7 +295,7 @@ export function CampaignCodesReport({
       (row && !applies(row)
         ? t(`${kind === 'codes' ? 'codeReport' : 'carparkReport'}.notApplicable`)
         : undefined));
-  if (row && !problem) return <Report kind={kind} campaign={row} actions={actions(row)} />;
+  if (row && !problem) return <Report kind={kind} campaign={row} actions={(shown) => actions(row, shown)} />;
   const title = t(`${kind === 'codes' ? 'codeReport' : 'carparkReport'}.title`);
   return (
     <>

@@ -1,6 +1,7 @@
 import {
   type Campaign,
   type CouponCodeCounts,
+  type CouponExportBody,
   type CouponImportResult,
   couponGenerateResult,
   couponImportResult,
@@ -92,10 +93,17 @@ export const useSavePrintCount = () =>
     },
   );
 
-/** `POST /campaign/{id}/coupons/export`: the pool as an xlsx (save it with `useExport`). */
-export const exportCodes = (campaignId: string, onProgress: (progress: DownloadProgress) => void) =>
+/**
+ * `POST /campaign/{id}/coupons/export`: the pool as an xlsx (save it with `useExport`); with the code
+ * report's filter and keyword (`shown`), the codes the report lists.
+ */
+export const exportCodes = (
+  campaignId: string,
+  onProgress: (progress: DownloadProgress) => void,
+  shown: Omit<CouponExportBody, 'download'> = {},
+) =>
   api.download('POST', `/campaign/${campaignId}/coupons/export`, {
-    body: { download: true },
+    body: { download: true, ...shown },
     onProgress,
     filename: 'coupons.xlsx',
   });
