@@ -427,6 +427,21 @@ export const campaignTypeFields: Record<CampaignType, readonly CampaignFieldRule
   campaignTypes.map((type) => [type, campaignTypeDefinitions[type].fields]),
 ) as Record<CampaignType, readonly CampaignFieldRule[]>;
 
+/**
+ * A campaign whose code is given by joining (the micro-site's join button, a desk's "give code"), of
+ * a type whose mechanics work now. Games, surveys, receipts and birthdays give codes their own way,
+ * and a coupon campaign with a step goal gives its code when the reported steps reach the goal.
+ */
+export const isJoinable = (campaign: {
+  campaign_type: CampaignType;
+  campaign_step_goal: number | null;
+}): boolean => {
+  const definition = campaignTypeDefinitions[campaign.campaign_type];
+  return (
+    definition.participation === 'join' && definition.mechanicsReady && campaign.campaign_step_goal === null
+  );
+};
+
 export const isCampaignType = (value: unknown): value is CampaignType =>
   typeof value === 'string' && (campaignTypes as readonly string[]).includes(value);
 

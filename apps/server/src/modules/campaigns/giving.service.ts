@@ -3,6 +3,7 @@ import {
   type CustomerCoupon,
   campaignStateAt,
   campaignTypeDefinitions,
+  isJoinable,
   type MicroSiteCampaign,
   type PublicCampaign,
   publicCampaign,
@@ -44,18 +45,6 @@ const PUBLIC_KEYS = Object.keys(publicCampaign.shape) as (keyof PublicCampaign)[
 export const toPublicCampaign = (row: CampaignRow): PublicCampaign => {
   const full: Campaign = toCampaign(row);
   return Object.fromEntries(PUBLIC_KEYS.map((key) => [key, full[key]])) as PublicCampaign;
-};
-
-/**
- * A campaign whose code is given by joining (the join button, the desk), of a type whose mechanics
- * work now. A coupon campaign with a step goal is not joined: its code comes when the customer's
- * reported steps reach the goal (steps.service.ts).
- */
-export const isJoinable = (campaign: Pick<CampaignRow, 'campaign_type' | 'campaign_step_goal'>): boolean => {
-  const definition = campaignTypeDefinitions[campaign.campaign_type];
-  return (
-    definition.participation === 'join' && definition.mechanicsReady && campaign.campaign_step_goal === null
-  );
 };
 
 export const refused = (

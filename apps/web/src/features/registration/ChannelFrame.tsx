@@ -1,14 +1,16 @@
-import { type Channel, isObjectId } from '@avlu/contracts';
+import { type Channel, type Customer, isObjectId } from '@avlu/contracts';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen/LoadingScreen';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { channelName, takesRegistrations } from '../channels/channels.resource';
+import { FoundCustomer, PhoneLookup } from './CustomerLookup';
 import { useEntryChannel } from './registration.resource';
 
 type ChannelFrameProps = {
@@ -67,5 +69,44 @@ export function ChannelFrame({
         <LoadingScreen fullPage={false} />
       )}
     </>
+  );
+}
+
+type DeskCustomerFrameProps = Omit<ChannelFrameProps, 'children'> & {
+  /** What the phone lookup tells the desk it is for. */
+  lookupIntro: string;
+  /** The page's work for the customer found, beside their card. */
+  children: (channel: Channel, customer: Customer) => ReactNode;
+};
+
+/**
+ * A desk page working for one customer through its channel: first the customer is found by phone
+ * (PhoneLookup), then their card (FoundCustomer, with "another customer") stands beside the page's
+ * work for them, which starts afresh for each customer.
+ */
+export function DeskCustomerFrame({ lookupIntro, children, ...frame }: DeskCustomerFrameProps) {
+  const [found, setFound] = useState<Customer | null>(null);
+  return (
+    <ChannelFrame {...frame}>
+      {(channel) =>
+        found ? (
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 3,
+              gridTemplateColumns: { xs: '1fr', md: '320px minmax(0, 1fr)' },
+              alignItems: 'start',
+            }}
+          >
+            <FoundCustomer customer={found} onAgain={() => setFound(null)} />
+            <Box key={found._id} sx={{ minWidth: 0 }}>
+              {children(channel, found)}
+            </Box>
+          </Box>
+        ) : (
+          <PhoneLookup channel={channel} onFound={setFound} intro={lookupIntro} />
+        )
+      }
+    </ChannelFrame>
   );
 }

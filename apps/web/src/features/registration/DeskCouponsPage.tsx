@@ -4,8 +4,8 @@ import {
   type Customer,
   type CustomerCoupon,
   displayCouponCode,
+  isJoinable,
 } from '@avlu/contracts';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import ConfirmationNumberOutlinedIcon from '@mui/icons-material/ConfirmationNumberOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
@@ -38,8 +38,8 @@ import { useLanguage } from '../../lib/i18n/use-language';
 import { CouponStatusChip } from '../campaigns/CouponStatusChip';
 import { campaignName } from '../campaigns/campaigns.resource';
 import { useCustomerCoupons, useDeskCampaigns, useGiveCoupon } from '../campaigns/giving.resource';
-import { ChannelFrame } from './ChannelFrame';
-import { FoundCustomer, PhoneLookup } from './CustomerLookup';
+import { DeskCustomerFrame } from './ChannelFrame';
+import { DoneCard } from './DoneCard';
 import { useSendCouponSms } from './desk-receipts.resource';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' } as const;
@@ -71,51 +71,37 @@ function GivenCode({ coupon, customerId }: { coupon: CustomerCoupon; customerId:
     enqueueSnackbar(t('coupons.copied'), { variant: 'success' });
   };
   return (
-    <Card
-      component="section"
-      role="status"
-      aria-label={t('coupons.given')}
-      variant="outlined"
-      sx={{ borderColor: 'success.main', bgcolor: 'success.lighter' }}
-    >
-      <CardContent>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'success.dark' }}>
-          <CheckCircleOutlineIcon />
-          <Typography variant="subtitle1" component="h2">
-            {t('coupons.given')}
-          </Typography>
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {campaignName(coupon.campaign, language)}
+    <DoneCard title={t('coupons.given')}>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        {campaignName(coupon.campaign, language)}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2, flexWrap: 'wrap' }}>
+        <Typography
+          component="p"
+          data-testid="given-code"
+          sx={{
+            ...mono,
+            fontSize: { xs: 28, sm: 36 },
+            fontWeight: 700,
+            letterSpacing: 3,
+            overflowWrap: 'anywhere',
+          }}
+        >
+          {displayCouponCode(coupon.coupon_code)}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2, flexWrap: 'wrap' }}>
-          <Typography
-            component="p"
-            data-testid="given-code"
-            sx={{
-              ...mono,
-              fontSize: { xs: 28, sm: 36 },
-              fontWeight: 700,
-              letterSpacing: 3,
-              overflowWrap: 'anywhere',
-            }}
-          >
-            {displayCouponCode(coupon.coupon_code)}
-          </Typography>
-          <Tooltip title={t('coupons.copy')}>
-            <IconButton aria-label={t('coupons.copy')} onClick={copy}>
-              <ContentCopyIcon />
-            </IconButton>
-          </Tooltip>
-          <SmsButton customerId={customerId} code={coupon.coupon_code} />
-        </Stack>
-        {coupon.coupon_expires_at && (
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            {t('coupons.validUntil', { date: formatDateTime(coupon.coupon_expires_at) })}
-          </Typography>
-        )}
-      </CardContent>
-    </Card>
+        <Tooltip title={t('coupons.copy')}>
+          <IconButton aria-label={t('coupons.copy')} onClick={copy}>
+            <ContentCopyIcon />
+          </IconButton>
+        </Tooltip>
+        <SmsButton customerId={customerId} code={coupon.coupon_code} />
+      </Stack>
+      {coupon.coupon_expires_at && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {t('coupons.validUntil', { date: formatDateTime(coupon.coupon_expires_at) })}
+        </Typography>
+      )}
+    </DoneCard>
   );
 }
 
@@ -243,15 +229,7 @@ function DeskCodes({ customer, channel }: { customer: Customer; channel: Channel
   );
 }
 
-function CouponDesk({
-  channel,
-  customer,
-  onAgain,
-}: {
-  channel: Channel;
-  customer: Customer;
-  onAgain: () => void;
-}) {
+function CouponDesk({ channel, customer }: { channel: Channel; customer: Customer }) {
   const { t } = useTranslation('registration');
   const list = useDeskCampaigns(channel._id);
   const give = useGiveCoupon();
@@ -276,14 +254,17 @@ function CouponDesk({
   };
 
   let campaigns: ReactNode;
+  // The desk's campaigns include those whose codes come another way (a game, a survey, receipts):
+  // the receipt desk lists the receipt campaigns; this desk gives the codes of those joined.
+  const joinable = list.data?.filter(isJoinable);
   if (list.isError) campaigns = <Alert severity="error">{list.error.message}</Alert>;
-  else if (!list.data) campaigns = <Skeleton variant="rounded" height={140} />;
-  else if (list.data.length === 0)
+  else if (!joinable) campaigns = <Skeleton variant="rounded" height={140} />;
+  else if (joinable.length === 0)
     campaigns = <EmptyStatePanel label={t('coupons.campaigns')} text={t('coupons.noCampaigns')} />;
   else
     campaigns = (
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, 1fr)' } }}>
-        {list.data.map((campaign) => (
+        {joinable.map((campaign) => (
           <CampaignCard
             key={campaign._id}
             campaign={campaign}
@@ -296,31 +277,21 @@ function CouponDesk({
     );
 
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: '1fr', md: '320px 1fr' },
-        alignItems: 'start',
-      }}
-    >
-      <FoundCustomer customer={customer} onAgain={onAgain} />
-      <Stack spacing={3} sx={{ minWidth: 0 }}>
-        {given && <GivenCode coupon={given} customerId={customer._id} />}
-        <Card component="section" aria-label={t('coupons.campaigns')}>
-          <CardContent>
-            <Typography variant="h6" component="h2">
-              {t('coupons.campaigns')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              {t('coupons.campaignsIntro')}
-            </Typography>
-            {campaigns}
-          </CardContent>
-        </Card>
-        <DeskCodes customer={customer} channel={channel} />
-      </Stack>
-    </Box>
+    <Stack spacing={3}>
+      {given && <GivenCode coupon={given} customerId={customer._id} />}
+      <Card component="section" aria-label={t('coupons.campaigns')}>
+        <CardContent>
+          <Typography variant="h6" component="h2">
+            {t('coupons.campaigns')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {t('coupons.campaignsIntro')}
+          </Typography>
+          {campaigns}
+        </CardContent>
+      </Card>
+      <DeskCodes customer={customer} channel={channel} />
+    </Stack>
   );
 }
 
@@ -330,16 +301,9 @@ function CouponDesk({
  */
 export default function DeskCouponsPage() {
   const { t } = useTranslation('registration');
-  const [found, setFound] = useState<Customer | null>(null);
   return (
-    <ChannelFrame title={t('coupons.title')}>
-      {(channel) =>
-        found ? (
-          <CouponDesk key={found._id} channel={channel} customer={found} onAgain={() => setFound(null)} />
-        ) : (
-          <PhoneLookup channel={channel} onFound={setFound} intro={t('coupons.lookupIntro')} />
-        )
-      }
-    </ChannelFrame>
+    <DeskCustomerFrame title={t('coupons.title')} lookupIntro={t('coupons.lookupIntro')}>
+      {(channel, customer) => <CouponDesk channel={channel} customer={customer} />}
+    </DeskCustomerFrame>
   );
 }

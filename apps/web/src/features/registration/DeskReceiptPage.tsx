@@ -5,7 +5,6 @@ import {
   RECEIPT_LIMITS,
   type Receipt,
 } from '@avlu/contracts';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -35,8 +34,8 @@ import { campaignName } from '../campaigns/campaigns.resource';
 import { useDeskCampaigns } from '../campaigns/giving.resource';
 import { formatMoney, receiptStatusColor, useReceiptWords } from '../loyalty/receipt-words';
 import { useAllStores } from '../stores/stores.resource';
-import { ChannelFrame } from './ChannelFrame';
-import { FoundCustomer, PhoneLookup } from './CustomerLookup';
+import { DeskCustomerFrame } from './ChannelFrame';
+import { DoneCard } from './DoneCard';
 import {
   type DeskReceiptFormInput,
   deskReceiptBody,
@@ -72,53 +71,43 @@ function EnteredReceipt({ receipt, onAnother }: { receipt: Receipt; onAnother: (
     ...(receipt.campaign_name ? [[t('fields.campaign_id'), receipt.campaign_name] as [string, string]] : []),
   ];
   return (
-    <Card
-      component="section"
-      role="status"
-      aria-label={t('receipts.created')}
-      variant="outlined"
-      sx={{ borderColor: 'success.main', bgcolor: 'success.lighter' }}
+    <DoneCard
+      title={t('receipts.created')}
+      beside={
+        <Chip
+          size="small"
+          color={receiptStatusColor[receipt.receipt_status]}
+          label={words.status[receipt.receipt_status]}
+        />
+      }
     >
-      <CardContent>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'success.dark' }}>
-          <CheckCircleOutlineIcon />
-          <Typography variant="subtitle1" component="h2">
-            {t('receipts.created')}
-          </Typography>
-          <Chip
-            size="small"
-            color={receiptStatusColor[receipt.receipt_status]}
-            label={words.status[receipt.receipt_status]}
-          />
-        </Stack>
-        <Box
-          component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, my: 2 }}
-        >
-          {facts.map(([term, value]) => (
-            <Box key={term} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {term}
-              </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
-        <Typography variant="body2">
-          {receipt.send_sms ? t('receipts.waitsWithSms') : t('receipts.waits')}
-        </Typography>
-        {receipt.receipt_is_duplicate && (
-          <Alert severity="warning" sx={{ mt: 2 }}>
-            {t('receipts.duplicate')}
-          </Alert>
-        )}
-        <Button variant="contained" sx={{ mt: 2 }} onClick={onAnother}>
-          {t('receipts.another')}
-        </Button>
-      </CardContent>
-    </Card>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, my: 2 }}
+      >
+        {facts.map(([term, value]) => (
+          <Box key={term} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {term}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+              {value}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <Typography variant="body2">
+        {receipt.send_sms ? t('receipts.waitsWithSms') : t('receipts.waits')}
+      </Typography>
+      {receipt.receipt_is_duplicate && (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {t('receipts.duplicate')}
+        </Alert>
+      )}
+      <Button variant="contained" sx={{ mt: 2 }} onClick={onAnother}>
+        {t('receipts.another')}
+      </Button>
+    </DoneCard>
   );
 }
 
@@ -235,30 +224,19 @@ function ReceiptEntry({ channel, customer }: { channel: Channel; customer: Custo
  */
 export default function DeskReceiptPage() {
   const { t } = useTranslation('registration');
-  const [found, setFound] = useState<Customer | null>(null);
   return (
-    <ChannelFrame
+    <DeskCustomerFrame
       title={t('receipts.title')}
       accepts={takesDeskReceipts}
       closedMessage="validation:receiptChannelClosed"
+      lookupIntro={t('receipts.lookupIntro')}
     >
-      {(channel) =>
-        found ? (
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 3,
-              gridTemplateColumns: { xs: '1fr', md: '320px minmax(0, 640px)' },
-              alignItems: 'start',
-            }}
-          >
-            <FoundCustomer customer={found} onAgain={() => setFound(null)} />
-            <ReceiptEntry key={found._id} channel={channel} customer={found} />
-          </Box>
-        ) : (
-          <PhoneLookup channel={channel} onFound={setFound} intro={t('receipts.lookupIntro')} />
-        )
-      }
-    </ChannelFrame>
+      {(channel, customer) => (
+        // A form reads best at a form's width, however wide the screen.
+        <Box sx={{ maxWidth: 640 }}>
+          <ReceiptEntry channel={channel} customer={customer} />
+        </Box>
+      )}
+    </DeskCustomerFrame>
   );
 }

@@ -369,12 +369,20 @@ const codeOf = (code: string, overrides: Partial<CustomerCoupon> = {}): Customer
   ...overrides,
 });
 
+/** A game the desk's channel also lists: its codes come from spins, not from the desk. */
+const wheel = campaignFixture({
+  _id: '64b00000000000000000c0f2',
+  campaign_type: 'wheel_of_fortune',
+  campaign_name: 'Çarkı Çevir',
+  campaign_name_en: 'Spin the Wheel',
+});
+
 /** The desk's coupon screen with a registered customer found by phone. */
 const openCouponDesk = async (codes: CustomerCoupon[]) => {
   serveChannel();
   server()
     .on('POST', '/customer-entry/check', () => json({ registered: true, reactivates: false, customer }))
-    .on('GET', `/campaign/${channel._id}/bychannel`, () => json([springSale]))
+    .on('GET', `/campaign/${channel._id}/bychannel`, () => json([springSale, wheel]))
     .on('GET', `/customer/coupons/${customer._id}`, () => json(codes));
   const rendered = renderApp({ path: `/registration/customer/coupons/${channel._id}`, ...desk });
   await rendered.user.type(await screen.findByRole('textbox', { name: 'Telefon' }), '05321234567');
@@ -394,6 +402,8 @@ describe('giving a coupon at the desk', () => {
     expect(await screen.findByText('Zeynep Demir')).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'Bahar İndirimi' });
     expect(within(card).getByText('Kupon')).toBeInTheDocument();
+    // A game's codes come from its spins: the desk lists only the campaigns joined to get a code.
+    expect(screen.queryByRole('article', { name: 'Çarkı Çevir' })).not.toBeInTheDocument();
     expect(within(card).getByText('Bitiş: 30 Haziran 2030')).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Bu masada verilen kodlar' });
     expect(within(table).getByText('KPN7QX2M')).toBeInTheDocument();
