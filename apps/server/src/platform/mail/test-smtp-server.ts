@@ -5,17 +5,38 @@ export type ReceivedMail = { from: string; to: string[]; raw: string };
 
 /**
  * A real SMTP server on 127.0.0.1 and a free port for tests: it receives what the SMTP driver sends,
- * or refuses every recipient when `refuse` is set (a mail server that says no).
+ * or refuses every recipient when `refuse` is set (a mail server that says no), or the recipients
+ * `refuseRecipient` gives a reply code for (550 mailbox unavailable, 452 try later…). It counts the
+ * connections it was opened, and the most open at once (to see a pool at work).
  */
-export const startTestSmtpServer = async (options: { refuse?: boolean } = {}) => {
+export const startTestSmtpServer = async (
+  options: { refuse?: boolean; refuseRecipient?: (address: string) => number | undefined } = {},
+) => {
   const received: ReceivedMail[] = [];
+  let connections = 0;
+  let open = 0;
+  let mostOpen = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onRcptTo(_address, _session, callback) {
+    onConnect(_session, callback) {
+      connections += 1;
+      open += 1;
+      mostOpen = Math.max(mostOpen, open);
+      callback();
+    },
+    onClose() {
+      open -= 1;
+    },
+    onRcptTo(address, _session, callback) {
+      const code = options.refuse ? 550 : options.refuseRecipient?.(address.address);
       callback(
-        options.refuse ? Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }) : undefined,
+        code === undefined
+          ? undefined
+          : Object.assign(new Error(code >= 500 ? 'mailbox unavailable' : 'try again later'), {
+              responseCode: code,
+            }),
       );
     },
     onData(stream, session, callback) {
@@ -33,7 +54,14 @@ export const startTestSmtpServer = async (options: { refuse?: boolean } = {}) =>
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    received,
+    /** Connections opened so far, and the most that were open at once. */
+    connections: () => connections,
+    mostOpen: () => mostOpen,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 };
 
 const decodeQuotedPrintable = (text: string) =>
