@@ -114,8 +114,12 @@ export type DashboardDay = z.infer<typeof dashboardDay>;
 
 /**
  * The answer of `POST /reports/campaign-dashboard-report`: the period's first and last day, the
- * mall's time zone, each campaign's totals and days, and the same summed over the campaigns. `days`
- * holds every day of the period in order (a day without activity is all zeros).
+ * mall's time zone, each campaign's totals and days, and the same over all the chosen campaigns
+ * (`totals`, `days`), where a customer or a receipt several of them count is counted once: new
+ * participants are the customers whose first participation in any of them falls on the day, receipts
+ * (their amount and points) each receipt credited to any of them; the other figures add up. `days`
+ * holds every day of the period in order (a day without activity is all zeros); each total is the
+ * sum of its days.
  */
 export const dashboardReport = z.object({
   from: z.string(),

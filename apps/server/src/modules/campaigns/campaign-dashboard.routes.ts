@@ -30,7 +30,7 @@ export const campaignDashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
       schema: {
         tags,
         summary:
-          'Figures of the chosen campaigns over a period, per day and in total, each and summed (from the daily rollup, at most about a minute old)',
+          'Figures of the chosen campaigns over a period, per day and in total, each and all together, a customer or receipt several of them count counted once (from the daily rollup, at most about a minute old)',
         body: dashboardReportBody,
         response: { 200: dashboardReport },
       },

@@ -356,9 +356,143 @@ const chosenCampaigns = async (db: Database, mall: Mall, ids: readonly string[])
   return unique.map((id) => byId.get(id)!);
 };
 
+/** A day's figures that can overlap between campaigns, counted once over the chosen ones. */
+type Distinct = Pick<DashboardCounts, 'participants' | 'receipts' | 'receipt_amount' | 'points'>;
+
+/**
+ * The chosen campaigns' figures that can overlap, per day, read from the source tables with each
+ * customer and each receipt counted once however many of the campaigns count it (the rollup holds
+ * per-campaign counts only, whose sum counts them once per campaign). Each is counted on one day, so
+ * the days add up to the period's total:
+ *
+ * - new participants: customers on the day of their first participation in any of the chosen
+ *   campaigns, when that falls in the period (the chosen campaigns taken as one: a customer new to two
+ *   of them is one, and one who took part in one of them before the period is not new to them in it);
+ * - receipts, their amount and points: the receipts credited to any of the chosen campaigns, on their
+ *   own day (`credit_day`), the amount once per receipt; its points are what the campaigns'
+ *   multipliers added to it (only a receipt's own receipt campaign adds any, so they are never counted
+ *   twice).
+ *
+ * Participations, codes given and used, plays and wins belong to one campaign each: their sums over
+ * the rollup stay. Both statements read the period's rows of the campaigns through the
+ * `(campaign_id, created_at)` indexes (rows of a day are made on it or later: a participation on its
+ * day, a credit at the receipt's approval; a day's leeway either side, as the rollup has), and whether
+ * a customer took part before the period by `campaign_participations_customer` or one scan of the
+ * campaigns' older rows, as the planner finds cheaper. Their cost grows with the period's activity,
+ * not with the number of customers.
+ */
+const distinctFigures = async (
+  db: Database,
+  timezone: string,
+  ids: readonly string[],
+  from: string,
+  to: string,
+): Promise<Map<string, Distinct>> => {
+  const campaignIds = sql`${sql.param([...ids])}::varchar[]`;
+  const fromAt = sql`((${from}::date)::timestamp at time zone ${timezone})`;
+  type Row = { day: string; n: number | string; amount?: number | string; points?: number | string };
+  const [participants, receipts] = await Promise.all([
+    db.execute(sql`
+      with firsts as (
+        select p.customer_id, min(p.participation_day) as day
+          from campaign_participations p
+         where p.campaign_id = any(${campaignIds})
+           and p.participation_day between ${from}::date and ${to}::date
+           and p.created_at >= ${fromAt} - interval '1 day'
+         group by 1
+      )
+      select f.day::text as day, count(*) as n
+        from firsts f
+       where not exists (select 1 from campaign_participations e
+                          where e.customer_id = f.customer_id and e.campaign_id = any(${campaignIds})
+                            and e.participation_day < ${from}::date
+                            and e.created_at < ${fromAt} + interval '1 day')
+       group by 1`) as unknown as Promise<{ rows: Row[] }>,
+    db.execute(sql`
+      with each_receipt as (
+        select min(c.credit_day) as day, max(c.credit_amount) as amount, sum(c.credit_points) as points
+          from campaign_receipt_credits c
+         where c.campaign_id = any(${campaignIds})
+           and c.credit_day between ${from}::date and ${to}::date
+           and c.created_at >= ${fromAt} - interval '1 day'
+         group by c.receipt_id
+      )
+      select day::text as day, count(*) as n, sum(amount) as amount, sum(points) as points
+        from each_receipt group by 1`) as unknown as Promise<{ rows: Row[] }>,
+  ]);
+  const byDay = new Map<string, Distinct>();
+  const entry = (day: string) => {
+    let found = byDay.get(day);
+    if (!found) {
+      found = { participants: 0, receipts: 0, receipt_amount: 0, points: 0 };
+      byDay.set(day, found);
+    }
+    return found;
+  };
+  for (const row of participants.rows) entry(row.day).participants = Number(row.n);
+  for (const row of receipts.rows) {
+    const into = entry(row.day);
+    into.receipts = Number(row.n);
+    into.receipt_amount = Number(row.amount ?? 0);
+    into.points = Number(row.points ?? 0);
+  }
+  return byDay;
+};
+
+/** Figures of `distinctFigures` kept per database: the newest few asked, each with the rollup's state it was read at. */
+const keptFigures = new WeakMap<Database, Map<string, Map<string, Distinct>>>();
+const KEPT_MAX = 50;
+
+/**
+ * `distinctFigures`, kept in memory while the chosen campaigns' rollup rows of the period stay as they
+ * are. Whatever changes those figures changes a rollup row of the period too (a participation or a
+ * credit of a day of the period is one of its campaign's figures of that day), so they are read again
+ * once the minute job has written it: at most about a minute behind, as every figure of the report.
+ * The dashboard asked again for the same campaigns and period (a refresh, the excel report after the
+ * screen, a colleague's look) answers from the rollup alone.
+ */
+const keptDistinct = async (
+  db: Database,
+  timezone: string,
+  ids: readonly string[],
+  from: string,
+  to: string,
+  rollup: readonly (DashboardCounts & { updated_at: Date })[],
+) => {
+  let kept = keptFigures.get(db);
+  if (!kept) {
+    kept = new Map();
+    keptFigures.set(db, kept);
+  }
+  let latest = 0;
+  const sums = zero();
+  for (const row of rollup) {
+    latest = Math.max(latest, row.updated_at.getTime());
+    add(sums, row);
+  }
+  const key = JSON.stringify([[...ids].sort(), timezone, from, to, rollup.length, latest, sums]);
+  const found = kept.get(key);
+  if (found) {
+    // The newest asked goes last; the oldest are dropped first.
+    kept.delete(key);
+    kept.set(key, found);
+    return found;
+  }
+  const figures = await distinctFigures(db, timezone, ids, from, to);
+  kept.set(key, figures);
+  for (const old of kept.keys()) {
+    if (kept.size <= KEPT_MAX) break;
+    kept.delete(old);
+  }
+  return figures;
+};
+
 /**
  * `POST /reports/campaign-dashboard-report`: each chosen campaign's figures over the period, per day
- * and in total, and the same summed over the campaigns; read from the rollup only.
+ * and in total, read from the rollup; and the same over all chosen campaigns, where a customer or a
+ * receipt that several of them count is counted once (`distinctFigures`, from the source tables, kept
+ * by `keptDistinct`; with one campaign chosen, its own figures). Every figure's total is the sum of
+ * its days.
  */
 export const campaignDashboardReport = async (
   db: Database,
@@ -396,6 +530,7 @@ export const campaignDashboardReport = async (
       points: campaignDailyStats.stat_points,
       plays: campaignDailyStats.stat_plays,
       wins: campaignDailyStats.stat_wins,
+      updated_at: campaignDailyStats.updated_at,
     })
     .from(campaignDailyStats)
     .where(
@@ -406,6 +541,7 @@ export const campaignDashboardReport = async (
         lte(campaignDailyStats.stat_day, to),
       ),
     );
+  const overlapping = ids.length > 1 ? await keptDistinct(db, timezone, ids, from, to, rows) : undefined;
 
   const dayCount = daysBetween(from, to) + 1;
   const days = Array.from({ length: dayCount }, (_, index) => addDays(from, index));
@@ -423,6 +559,11 @@ export const campaignDashboardReport = async (
     for (const count of counts) add(sum, count);
     return withConversion(sum);
   };
+  if (overlapping) {
+    // All chosen campaigns' figures that can overlap: each customer and receipt once.
+    const none: Distinct = { participants: 0, receipts: 0, receipt_amount: 0, points: 0 };
+    for (const [index, day] of days.entries()) Object.assign(summed[index]!, overlapping.get(day) ?? none);
+  }
   return {
     from,
     to,

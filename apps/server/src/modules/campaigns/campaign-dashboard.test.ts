@@ -153,17 +153,30 @@ const credit = async (
       receipt_source: 'desk',
     })
     .returning();
-  await ctx.database.db.insert(campaignReceiptCredits).values({
+  await creditReceipt(s, receipt!._id, customerId, day, amount, points, created);
+  return receipt!._id;
+};
+
+/** A receipt's credit toward a campaign (the same receipt may count toward several). */
+const creditReceipt = (
+  s: Source,
+  receiptId: string,
+  customerId: string,
+  day: string,
+  amount: number,
+  points: number,
+  created = new Date(),
+) =>
+  ctx.database.db.insert(campaignReceiptCredits).values({
     location_id: s.mall._id,
     campaign_id: s.campaignId,
     customer_id: customerId,
-    receipt_id: receipt!._id,
+    receipt_id: receiptId,
     credit_day: day,
     credit_amount: amount,
     credit_points: points,
     created_at: created,
   });
-};
 
 const play = (s: Source, customerId: string, moment: Date, outcome: 'win' | 'lose') =>
   ctx.database.db.insert(campaignGamePlays).values({
@@ -227,6 +240,40 @@ const direct = async (campaignId: string, from: string, to: string): Promise<Das
   };
 };
 
+/**
+ * The figures of all the campaigns together, straight from the source tables: the new participants are
+ * the customers whose first participation in any of them falls in the period, a receipt credited to
+ * several is one receipt (its amount once); the rest belong to one campaign each and add up.
+ */
+const directAll = async (ids: string[], from: string, to: string): Promise<DashboardCounts> => {
+  const each = sum(await Promise.all(ids.map((id) => direct(id, from, to))));
+  const one = async (query: ReturnType<typeof sql>) =>
+    ((await ctx.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+  const list = sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::varchar[]`;
+  const participants = await one(sql`
+    select count(*) as n from (
+      select customer_id, min(participation_day) as first_day from campaign_participations
+       where campaign_id = any(${list}) group by customer_id) f
+     where f.first_day between ${from}::date and ${to}::date`);
+  const credits = await one(sql`
+    select count(*) as n, coalesce(sum(r.receipt_amount), 0) as amount,
+           coalesce(sum((select sum(c.credit_points) from campaign_receipt_credits c
+                          where c.receipt_id = r._id and c.campaign_id = any(${list}))), 0) as points
+      from receipts r
+     where r.receipt_day between ${from}::date and ${to}::date
+       and exists (select 1 from campaign_receipt_credits c where c.receipt_id = r._id and c.campaign_id = any(${list}))`);
+  return {
+    ...each,
+    participants: numberOf(participants.n),
+    receipts: numberOf(credits.n),
+    receipt_amount: Math.round(numberOf(credits.amount) * 100) / 100,
+    points: numberOf(credits.points),
+  };
+};
+
 const withConversion = (counts: DashboardCounts) => ({
   ...counts,
   conversion: conversionOf(counts.codes_given, counts.codes_used),
@@ -268,13 +315,13 @@ const expectMatchesSource = async (mall: Location, ids: string[], today: string)
       answer.campaigns.map((campaign) => campaign.totals),
       body.interval,
     ).toEqual(each.map(withConversion));
-    expect(answer.totals, body.interval).toEqual(withConversion(sum(each)));
+    expect(answer.totals, body.interval).toEqual(withConversion(await directAll(ids, from, to)));
     for (const day of [yesterday, today].filter((day) => day >= answer.from && day <= answer.to)) {
       const perDay = await Promise.all(ids.map((id) => direct(id, day, day)));
       expect(
         answer.days.find((entry) => entry.day === day),
         `${body.interval} ${day}`,
-      ).toEqual({ day, ...withConversion(sum(perDay)) });
+      ).toEqual({ day, ...withConversion(await directAll(ids, day, day)) });
       for (const [index, campaign] of answer.campaigns.entries())
         expect(campaign.days.find((entry) => entry.day === day)).toEqual({
           day,
@@ -436,6 +483,110 @@ describe('campaign dashboard', () => {
       );
       expect(dayRows).toBe(nonEmpty.length);
     }
+  });
+
+  it('counts a customer or a receipt that several chosen campaigns count once in their totals', async () => {
+    const mall = await ctx.newLocation();
+    const today = mallToday(mall);
+    const yesterday = addDays(today, -1);
+    const storeId = await newStore(mall._id);
+    const a: Source = { mall, campaignId: (await newCampaign(mall._id, 'receipt'))._id, storeId };
+    const b: Source = { mall, campaignId: (await newCampaign(mall._id, 'wheel_of_fortune'))._id, storeId };
+    const [both, onlyA, earlier] = [
+      await newCustomer(mall._id),
+      await newCustomer(mall._id),
+      await newCustomer(mall._id),
+    ];
+    const morning = at(today, '10:00:00');
+    // `both` takes part in both campaigns today, `onlyA` in a only; `earlier` took part in a 40 days
+    // ago and in b (for the first time) yesterday: new to b in the last 7 days, not to the two of them.
+    await participate(a, both, morning);
+    await participate(b, both, morning);
+    await participate(a, onlyA, morning);
+    await participate(a, earlier, at(addDays(today, -40), '12:00:00'));
+    await participate(b, earlier, at(yesterday, '12:00:00'));
+    // One receipt of `both` counts toward both campaigns: a's multiplier added 30 points, b none.
+    const receiptId = await credit(a, both, today, 250.5, 30, morning);
+    await creditReceipt(b, receiptId, both, today, 250.5, 0, morning);
+    // Another receipt counts toward b only.
+    await credit(b, onlyA, yesterday, 100, 0, at(yesterday, '15:00:00'));
+    await catchUpRollup(ctx.database.db);
+
+    const body: DashboardReportBody = { campaignId: [a.campaignId, b.campaignId], interval: 'last_7_days' };
+    const response = await report(mall, body);
+    expect(response.statusCode).toBe(200);
+    const answer = response.json() as DashboardReport;
+    // Each campaign keeps its own figures: 2 new participants each; each counts the shared receipt.
+    const [ofA, ofB] = answer.campaigns;
+    expect(ofA!.totals).toMatchObject({
+      participants: 2,
+      participations: 2,
+      receipts: 1,
+      receipt_amount: 250.5,
+      points: 30,
+    });
+    expect(ofB!.totals).toMatchObject({
+      participants: 2,
+      participations: 2,
+      receipts: 2,
+      receipt_amount: 350.5,
+      points: 0,
+    });
+    // Together: `both` is one new participant (not two) and, with `onlyA`, the only ones new to the two
+    // campaigns; two receipts (not three) worth 350.50, with 30 points.
+    expect(answer.totals).toMatchObject({
+      participants: 2,
+      participations: 4,
+      receipts: 2,
+      receipt_amount: 350.5,
+      points: 30,
+    });
+    const day = (which: string) => answer.days.find((entry) => entry.day === which)!;
+    expect(day(today)).toMatchObject({
+      participants: 2,
+      participations: 3,
+      receipts: 1,
+      receipt_amount: 250.5,
+      points: 30,
+    });
+    expect(day(yesterday)).toMatchObject({
+      participants: 0,
+      participations: 1,
+      receipts: 1,
+      receipt_amount: 100,
+    });
+    // A customer new to the two campaigns counts on the day of the first: onlyA took part in b
+    // yesterday, before a today.
+    await participate(b, onlyA, at(yesterday, '16:00:00'));
+    // Until the rollup has it, the report stays as it was, its totals too (kept with the rollup's state).
+    const before = (await report(mall, body)).json() as DashboardReport;
+    expect(before.days.find((entry) => entry.day === yesterday)!.participants).toBe(0);
+    await catchUpRollup(ctx.database.db);
+    const again = (await report(mall, body)).json() as DashboardReport;
+    expect(again.totals.participants).toBe(2);
+    expect(again.days.find((entry) => entry.day === yesterday)!.participants).toBe(1);
+    expect(again.days.find((entry) => entry.day === today)!.participants).toBe(1);
+    await expectMatchesSource(mall, [a.campaignId, b.campaignId], today);
+    // One campaign alone: its own figures.
+    const alone = (await report(mall, { ...body, campaignId: [a.campaignId] })).json() as DashboardReport;
+    expect(alone.totals).toEqual(alone.campaigns[0]!.totals);
+
+    // The excel report's "all chosen campaigns" row has the same totals.
+    const file = await ctx.inject({
+      method: 'POST',
+      url: `/api/reports/campaigns-excel-report?locationId=${mall._id}`,
+      headers: { 'accept-language': 'en' },
+      payload: body,
+    });
+    expect(file.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const totals = book.worksheets[0]!;
+    const all = totals.getRow(4);
+    expect(all.getCell(1).value).toBe('All chosen campaigns');
+    // Columns: 3 new participants, 4 participations (five now, with onlyA's in b), 8 receipts, 9 amount,
+    // 10 points.
+    expect([3, 4, 8, 9, 10].map((column) => all.getCell(column).value)).toEqual([2, 5, 2, 350.5, 30]);
   });
 
   it('answers only to roles with the campaign dashboard', async () => {

@@ -2,7 +2,7 @@ export default {
   title: 'Campaign Dashboard',
   crumb: 'Campaigns',
   intro:
-    'Pick campaigns and a period: see participants, codes given and used, receipts, points and games day by day. Figures are at most a minute behind.',
+    'Pick campaigns and a period: see participants, codes given and used, receipts, points and games day by day. Across several campaigns, a customer or a receipt counts once however many of them count it. Figures are at most a minute behind.',
   campaigns: 'Campaigns',
   campaignsHint: 'Up to {{max}} campaigns',
   noCampaigns: 'This mall has no campaigns',
@@ -56,9 +56,10 @@ export default {
   },
   table: {
     title: 'By campaign',
-    caption: 'Totals of the chosen campaigns over the period',
+    caption:
+      'Totals of the chosen campaigns over the period; the last row counts a customer or receipt counted by several campaigns once',
     campaign: 'Campaign',
     day: 'Day',
-    total: 'Total',
+    total: 'All chosen campaigns',
   },
 };

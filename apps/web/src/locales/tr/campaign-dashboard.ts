@@ -2,7 +2,7 @@ export default {
   title: 'Kampanya Panosu',
   crumb: 'Kampanyalar',
   intro:
-    'Kampanyaları ve bir dönem seçin: katılımcıları, verilen ve kullanılan kodları, fişleri, puanları ve oyunları gün gün görün. Rakamlar en fazla bir dakika gecikmeyle güncellenir.',
+    'Kampanyaları ve bir dönem seçin: katılımcıları, verilen ve kullanılan kodları, fişleri, puanları ve oyunları gün gün görün. Birden çok kampanyanın toplamında bir müşteri ya da fiş, kaç kampanyada sayılırsa sayılsın bir kez sayılır. Rakamlar en fazla bir dakika gecikmeyle güncellenir.',
   campaigns: 'Kampanyalar',
   campaignsHint: 'En fazla {{max}} kampanya seçilebilir',
   noCampaigns: 'Bu AVM’de kampanya yok',
@@ -56,9 +56,10 @@ export default {
   },
   table: {
     title: 'Kampanya bazında',
-    caption: 'Seçilen kampanyaların dönem toplamları',
+    caption:
+      'Seçilen kampanyaların dönem toplamları; son satırda birden çok kampanyada sayılan müşteri ve fiş bir kez sayılır',
     campaign: 'Kampanya',
     day: 'Gün',
-    total: 'Toplam',
+    total: 'Tüm seçili kampanyalar',
   },
 };
