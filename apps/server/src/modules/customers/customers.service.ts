@@ -116,6 +116,15 @@ export const keywordWhere = (keyword: string | undefined, searchType: CustomerSe
 export const activeIn = (locationId: string) =>
   and(eq(customers.location_id, locationId), isNull(customers.customer_deletedAt));
 
+/** A live customer of the mall, else 404 (another mall's or a deleted customer is not served). */
+export const assertCustomerOfMall = async (db: Database, locationId: string, customerId: string) => {
+  const [row] = await db
+    .select({ _id: customers._id })
+    .from(customers)
+    .where(and(eq(customers._id, customerId), activeIn(locationId)));
+  if (!row) throw notFound();
+};
+
 /** A segment of the mall's live customers as a where-clause on `customers`; `today` is the mall's date (mallToday). */
 export const segmentOf = (locationId: string, filter: SegmentFilter | undefined, today: string): SQL =>
   and(activeIn(locationId), segmentWhere(filter, { today, columns: customerColumns })) as SQL;

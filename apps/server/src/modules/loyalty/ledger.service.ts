@@ -13,11 +13,10 @@ import { audit } from '../../platform/audit';
 import { bulkInsert } from '../../platform/db/bulk-insert';
 import type { Database } from '../../platform/db/database';
 import { violatedIndex } from '../../platform/db/unique-names';
-import { invalidFields, notFound } from '../../platform/errors';
+import { invalidFields } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { admins } from '../admins/admins.tables';
-import { activeIn } from '../customers/customers.service';
-import { customers } from '../customers/customers.tables';
+import { assertCustomerOfMall } from '../customers/customers.service';
 import type { Acting } from '../users/acting';
 import { loyaltyTiers, type PointEntryRow, pointBalances, pointEntries } from './loyalty.tables';
 import { reachedTier } from './tiers.service';
@@ -196,14 +195,6 @@ export const withIdempotency = async (
   }
 };
 
-const customerOfMall = async (db: Database, locationId: string, customerId: string) => {
-  const [row] = await db
-    .select({ _id: customers._id })
-    .from(customers)
-    .where(and(eq(customers._id, customerId), activeIn(locationId)));
-  if (!row) throw notFound();
-};
-
 /** `POST /loyalty-customer/adjust-points`: a staff correction with its reason, once per `Idempotency-Key`. */
 export const adjustPoints = async (
   db: Database,
@@ -213,7 +204,7 @@ export const adjustPoints = async (
   actor: Acting,
 ): Promise<PointBalance> => {
   const values = pointAdjustmentInput.parse(input);
-  await customerOfMall(db, locationId, values.customer_id);
+  await assertCustomerOfMall(db, locationId, values.customer_id);
   await withIdempotency(db, locationId, `adjust:${key}`, () =>
     db.transaction(async (tx) => {
       const entry = await postPoints(tx, {
@@ -275,7 +266,7 @@ export const pointHistoryOf = async (
   customerId: string,
   page: { limit: number; currentPage: number },
 ): Promise<PointHistory> => {
-  await customerOfMall(db, locationId, customerId);
+  await assertCustomerOfMall(db, locationId, customerId);
   const mine = and(eq(pointEntries.customer_id, customerId), eq(pointEntries.location_id, locationId));
   const [rows, [total], balance] = await Promise.all([
     db

@@ -42,7 +42,7 @@ import type { SmsSender } from '../../platform/sms';
 import { campaigns } from '../campaigns/campaigns.tables';
 import { applyReceiptMechanics, receiptMechanicsPlan } from '../campaigns/receipt-mechanics';
 import { channels } from '../channels/channels.tables';
-import { activeIn } from '../customers/customers.service';
+import { assertCustomerOfMall } from '../customers/customers.service';
 import { customers } from '../customers/customers.tables';
 import { dateIn } from '../customers/mall-date';
 import { postPoints } from '../loyalty/ledger.service';
@@ -243,15 +243,6 @@ const assertReceiptCampaign = async (
     )
   )
     throw invalidFields({ [field]: 'receiptCampaignNotRunning' });
-};
-
-/** A live customer of the mall, else 404 (another mall's customer is not served). */
-export const assertCustomerOfMall = async (db: Database, locationId: string, customerId: string) => {
-  const [row] = await db
-    .select({ _id: customers._id })
-    .from(customers)
-    .where(and(eq(customers._id, customerId), activeIn(locationId)));
-  if (!row) throw notFound();
 };
 
 /**
