@@ -14,9 +14,8 @@ import type { AppDeps } from '../../platform/app-deps';
 import { locationOf } from '../../platform/request-context';
 import { customerOf, customerSessionHeaders, microSiteMallOf } from '../micro-site/micro-site-auth';
 import { acting } from '../users/acting';
-import { campaignNotFound } from './campaigns.service';
 import { customerCoupons, giveCoupon, microSiteCampaigns } from './giving.service';
-import { receiptStampCards } from './receipt-mechanics';
+import { receiptStampCard } from './receipt-mechanics';
 
 /** Spec §6: the registration desk (`/registration/customer/coupons/{channelId}`) gives codes. */
 const desk = { subject: 'modules:customer-registration:customer-registration', scope: 'location' } as const;
@@ -127,13 +126,6 @@ export const givingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
         response: { 200: campaignStampProgress },
       },
     },
-    async (request) => {
-      const [card] = await receiptStampCards(db, microSiteMallOf(request), customerOf(request)._id, {
-        campaignId: request.params.id,
-      });
-      // Not the mall's, not running, not a stamp card, or outside the customer's segment.
-      if (!card) throw campaignNotFound();
-      return card;
-    },
+    (request) => receiptStampCard(db, microSiteMallOf(request), customerOf(request)._id, request.params.id),
   );
 };

@@ -4,13 +4,14 @@ import type {
   CustomerCoupon,
   ReceiptPointsCalculation,
 } from '@avlu/contracts';
-import { and, asc, eq, gt, inArray, isNull, like, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
-import { AppError, notFound } from '../../platform/errors';
-import { customers } from '../customers/customers.tables';
+import { AppError } from '../../platform/errors';
+import { assertCustomerOfMall } from '../customers/customers.service';
 import { dateIn, type Mall, mallToday } from '../customers/mall-date';
 import type { ReceiptRow } from '../receipts/receipts.tables';
 import { stores } from '../stores/stores.tables';
+import { campaignNotFound } from './campaigns.service';
 import { type CampaignRow, campaigns } from './campaigns.tables';
 import {
   campaignRowState,
@@ -436,17 +437,7 @@ export const receiptStampCards = async (
   customerId: string,
   { campaignId, now = new Date() }: { campaignId?: string; now?: Date } = {},
 ): Promise<CampaignStampProgress[]> => {
-  const [customer] = await db
-    .select({ _id: customers._id })
-    .from(customers)
-    .where(
-      and(
-        eq(customers._id, customerId),
-        eq(customers.location_id, mall._id),
-        isNull(customers.customer_deletedAt),
-      ),
-    );
-  if (!customer) throw notFound();
+  await assertCustomerOfMall(db, mall._id, customerId);
   const rows = await db
     .select()
     .from(campaigns)
@@ -528,4 +519,20 @@ export const receiptStampCards = async (
         : null,
     };
   });
+};
+
+/**
+ * `GET /ext/app/customers/campaigns/{id}/stamps`: the customer's stamp card in one campaign; 404 when
+ * it is not the mall's running over-limit coupon campaign or the customer is outside its segment.
+ */
+export const receiptStampCard = async (
+  db: Database,
+  mall: Mall,
+  customerId: string,
+  campaignId: string,
+  now = new Date(),
+): Promise<CampaignStampProgress> => {
+  const [card] = await receiptStampCards(db, mall, customerId, { campaignId, now });
+  if (!card) throw campaignNotFound();
+  return card;
 };
