@@ -8,12 +8,13 @@ import type {
   MicroSiteGame,
   WheelSlice,
 } from '@avlu/contracts';
-import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { channels } from '../channels/channels.tables';
+import { assertCustomerOfMall } from '../customers/customers.service';
 import { customers } from '../customers/customers.tables';
 import { type Mall, mallToday } from '../customers/mall-date';
 import type { Acting } from '../users/acting';
@@ -69,25 +70,46 @@ const cryptoDraws: Draws = { randomInt: (max) => randomInt(max) };
 
 const int = (value: unknown) => Number(value ?? 0);
 
+/** The columns summing the rights ledger rows selected: earned (receipts), given (staff), spent (plays), left. */
+const rightSums = () => ({
+  earned: sql<number>`coalesce(sum(${campaignGameRights.game_right_delta}) filter (where ${campaignGameRights.game_right_source} = 'receipt'), 0)::int`,
+  given: sql<number>`coalesce(sum(${campaignGameRights.game_right_delta}) filter (where ${campaignGameRights.game_right_source} = 'staff'), 0)::int`,
+  spent: sql<number>`coalesce(-sum(${campaignGameRights.game_right_delta}) filter (where ${campaignGameRights.game_right_source} = 'play'), 0)::int`,
+  left: sql<number>`coalesce(sum(${campaignGameRights.game_right_delta}), 0)::int`,
+});
+
+/** A customer's rows of a campaign's rights ledger, as a where-clause on `campaign_game_rights`. */
+const ledgerRowsOf = (campaignId: string, customerId: string) =>
+  and(eq(campaignGameRights.campaign_id, campaignId), eq(campaignGameRights.customer_id, customerId));
+
 /** A customer's rights in one campaign: earned (receipts), given (staff), spent (plays), left. */
 const rightsOf = async (db: Database, campaignId: string, customerId: string) => {
   const [row] = await db
-    .select({
-      earned: sql<number>`coalesce(sum(${campaignGameRights.game_right_delta}) filter (where ${campaignGameRights.game_right_source} = 'receipt'), 0)::int`,
-      given: sql<number>`coalesce(sum(${campaignGameRights.game_right_delta}) filter (where ${campaignGameRights.game_right_source} = 'staff'), 0)::int`,
-      spent: sql<number>`coalesce(-sum(${campaignGameRights.game_right_delta}) filter (where ${campaignGameRights.game_right_source} = 'play'), 0)::int`,
-      left: sql<number>`coalesce(sum(${campaignGameRights.game_right_delta}), 0)::int`,
-    })
+    .select(rightSums())
     .from(campaignGameRights)
-    .where(
-      and(eq(campaignGameRights.campaign_id, campaignId), eq(campaignGameRights.customer_id, customerId)),
-    );
+    .where(ledgerRowsOf(campaignId, customerId));
   return { earned: int(row?.earned), given: int(row?.given), spent: int(row?.spent), left: int(row?.left) };
 };
 
 /** The mall's calendar day of a play (its time zone), as SQL. */
 const playDay = (mall: Mall) =>
   sql`(timezone(${mall.location_meta.timezone}, ${campaignGamePlays.created_at}))::date`;
+
+/** A customer's plays of a campaign (losses too), as a where-clause on `campaign_game_plays`. */
+const playsOf = (campaignId: string, customerId: string) =>
+  and(eq(campaignGamePlays.campaign_id, campaignId), eq(campaignGamePlays.customer_id, customerId));
+
+/** The columns counting the plays selected: all of them, and the wins. */
+const playTally = () => ({
+  plays: sql<number>`count(*)::int`,
+  wins: sql<number>`(count(*) filter (where ${campaignGamePlays.game_play_outcome} = 'win'))::int`,
+});
+
+/** The columns counting the plays selected: ever, and on the mall's `today`. */
+const playCounts = (mall: Mall, today: string) => ({
+  ever: sql<number>`count(*)::int`,
+  today: sql<number>`(count(*) filter (where ${playDay(mall)} = ${today}::date))::int`,
+});
 
 /**
  * Plays the participation rule and the daily limit still allow today, from the customer's plays
@@ -114,14 +136,9 @@ const playsLeftToday = async (
   today: string,
 ) => {
   const [counts] = await db
-    .select({
-      ever: sql<number>`count(*)::int`,
-      today: sql<number>`(count(*) filter (where ${playDay(mall)} = ${today}::date))::int`,
-    })
+    .select(playCounts(mall, today))
     .from(campaignGamePlays)
-    .where(
-      and(eq(campaignGamePlays.campaign_id, campaign._id), eq(campaignGamePlays.customer_id, customerId)),
-    );
+    .where(playsOf(campaign._id, customerId));
   return playsLeft(campaign, int(counts?.ever), int(counts?.today));
 };
 
@@ -302,21 +319,14 @@ export const playGame = (
     const [standing] = await tx
       .select({
         played: sql<string | null>`(select ${campaignGamePlays._id} from ${campaignGamePlays} where ${and(
-          eq(campaignGamePlays.campaign_id, campaign._id),
-          eq(campaignGamePlays.customer_id, customerId),
+          playsOf(campaign._id, customerId),
           eq(campaignGamePlays.game_play_key, key),
         )})`,
-        rights: sql<number>`(select coalesce(sum(${campaignGameRights.game_right_delta}), 0)::int from ${campaignGameRights} where ${and(
-          eq(campaignGameRights.campaign_id, campaign._id),
-          eq(campaignGameRights.customer_id, customerId),
-        )})`,
-        ever: sql<number>`count(*)::int`,
-        today: sql<number>`(count(*) filter (where ${playDay(mall)} = ${today}::date))::int`,
+        rights: sql<number>`(select coalesce(sum(${campaignGameRights.game_right_delta}), 0)::int from ${campaignGameRights} where ${ledgerRowsOf(campaign._id, customerId)})`,
+        ...playCounts(mall, today),
       })
       .from(campaignGamePlays)
-      .where(
-        and(eq(campaignGamePlays.campaign_id, campaign._id), eq(campaignGamePlays.customer_id, customerId)),
-      );
+      .where(playsOf(campaign._id, customerId));
     const rightsLeft = int(standing?.rights);
     const prizes = await prizesOf(tx, campaign._id);
     if (standing?.played) {
@@ -416,6 +426,25 @@ const runningGames = (mallId: string, now: Date): SQL =>
     gt(campaigns.campaign_end_date, now),
   )!;
 
+/** A customer's balance in a game campaign: the ledger's sums (`rightSums`) and the plays' tally (`playTally`). */
+const toBalance = (
+  campaign: CampaignRow,
+  rights: { earned: number; given: number; spent: number; left: number } | undefined,
+  tally: { plays: number; wins: number } | undefined,
+): GameRightsBalance => ({
+  campaign_id: campaign._id,
+  campaign_name: campaign.campaign_name,
+  campaign_name_en: campaign.campaign_name_en,
+  campaign_type: campaign.campaign_type as GameType,
+  campaign_end_date: campaign.campaign_end_date.toISOString(),
+  game_rights_earned: int(rights?.earned),
+  game_rights_given: int(rights?.given),
+  game_rights_spent: int(rights?.spent),
+  game_rights_left: int(rights?.left),
+  game_plays: int(tally?.plays),
+  game_wins: int(tally?.wins),
+});
+
 /**
  * `GET /customer/wof-rights/{customerId}?channelId` (spec §7): the customer's rights in each running
  * game campaign of the mall, soonest ending first: earned, given by staff, spent, left, with plays
@@ -459,47 +488,21 @@ export const customerGameRights = async (
   const ids = rows.map((row) => row._id);
   const [ledger, plays] = await Promise.all([
     db
-      .select({
-        campaign_id: campaignGameRights.campaign_id,
-        earned: sql<number>`coalesce(sum(${campaignGameRights.game_right_delta}) filter (where ${campaignGameRights.game_right_source} = 'receipt'), 0)::int`,
-        given: sql<number>`coalesce(sum(${campaignGameRights.game_right_delta}) filter (where ${campaignGameRights.game_right_source} = 'staff'), 0)::int`,
-        spent: sql<number>`coalesce(-sum(${campaignGameRights.game_right_delta}) filter (where ${campaignGameRights.game_right_source} = 'play'), 0)::int`,
-        left: sql<number>`coalesce(sum(${campaignGameRights.game_right_delta}), 0)::int`,
-      })
+      .select({ campaign_id: campaignGameRights.campaign_id, ...rightSums() })
       .from(campaignGameRights)
       .where(
         and(eq(campaignGameRights.customer_id, customerId), inArray(campaignGameRights.campaign_id, ids)),
       )
       .groupBy(campaignGameRights.campaign_id),
     db
-      .select({
-        campaign_id: campaignGamePlays.campaign_id,
-        plays: sql<number>`count(*)::int`,
-        wins: sql<number>`(count(*) filter (where ${campaignGamePlays.game_play_outcome} = 'win'))::int`,
-      })
+      .select({ campaign_id: campaignGamePlays.campaign_id, ...playTally() })
       .from(campaignGamePlays)
       .where(and(eq(campaignGamePlays.customer_id, customerId), inArray(campaignGamePlays.campaign_id, ids)))
       .groupBy(campaignGamePlays.campaign_id),
   ]);
   const ledgerOf = new Map(ledger.map((row) => [row.campaign_id, row]));
-  const playsOf = new Map(plays.map((row) => [row.campaign_id, row]));
-  return rows.map((row) => {
-    const rights = ledgerOf.get(row._id);
-    const played = playsOf.get(row._id);
-    return {
-      campaign_id: row._id,
-      campaign_name: row.campaign_name,
-      campaign_name_en: row.campaign_name_en,
-      campaign_type: row.campaign_type as GameType,
-      campaign_end_date: row.campaign_end_date.toISOString(),
-      game_rights_earned: int(rights?.earned),
-      game_rights_given: int(rights?.given),
-      game_rights_spent: int(rights?.spent),
-      game_rights_left: int(rights?.left),
-      game_plays: int(played?.plays),
-      game_wins: int(played?.wins),
-    };
-  });
+  const tallyOf = new Map(plays.map((row) => [row.campaign_id, row]));
+  return rows.map((row) => toBalance(row, ledgerOf.get(row._id), tallyOf.get(row._id)));
 };
 
 /**
@@ -520,17 +523,7 @@ export const giveGameRights = (
     const state = campaignRowState(campaign, now);
     if (state === 'ended') throw refused('CAMPAIGN_ENDED');
     if (state !== 'activated' && state !== 'published') throw refused('CAMPAIGN_NOT_ACTIVE');
-    const [customer] = await tx
-      .select({ _id: customers._id })
-      .from(customers)
-      .where(
-        and(
-          eq(customers._id, customerId),
-          eq(customers.location_id, mallId),
-          isNull(customers.customer_deletedAt),
-        ),
-      );
-    if (!customer) throw notFound();
+    await assertCustomerOfMall(tx, mallId, customerId);
     await tx.insert(campaignGameRights).values({
       _id: newId(),
       location_id: mallId,
@@ -553,26 +546,9 @@ export const giveGameRights = (
       },
     });
     const rights = await rightsOf(tx, campaign._id, customerId);
-    const [played] = await tx
-      .select({
-        plays: sql<number>`count(*)::int`,
-        wins: sql<number>`(count(*) filter (where ${campaignGamePlays.game_play_outcome} = 'win'))::int`,
-      })
+    const [tally] = await tx
+      .select(playTally())
       .from(campaignGamePlays)
-      .where(
-        and(eq(campaignGamePlays.campaign_id, campaign._id), eq(campaignGamePlays.customer_id, customerId)),
-      );
-    return {
-      campaign_id: campaign._id,
-      campaign_name: campaign.campaign_name,
-      campaign_name_en: campaign.campaign_name_en,
-      campaign_type: campaign.campaign_type as GameType,
-      campaign_end_date: campaign.campaign_end_date.toISOString(),
-      game_rights_earned: rights.earned,
-      game_rights_given: rights.given,
-      game_rights_spent: rights.spent,
-      game_rights_left: rights.left,
-      game_plays: int(played?.plays),
-      game_wins: int(played?.wins),
-    };
+      .where(playsOf(campaign._id, customerId));
+    return toBalance(campaign, rights, tally);
   });
