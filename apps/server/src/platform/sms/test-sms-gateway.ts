@@ -67,7 +67,7 @@ const TEST_CREDENTIALS = { user: '8508501234', password: 'gizli-şifre:1', sende
  * `received`, or the latest code sent to a phone with `lastTextTo`.
  *
  * It also answers the delivery report: POST {url}/sms/rest/v2/report with
- * `{ jobids: [...], startdate?, stopdate?, pagenumber?, pagesize? }` (dates dd.MM.yyyy HH:mm:ss,
+ * `{ jobids: [...], startdate, stopdate, pagenumber?, pagesize? }` (dates dd.MM.yyyy HH:mm:ss,
  * pages from 0, at most 100 rows), answered `{ code: '00', jobs: [{ jobid, number, status,
  * operator, msglen, deliveredDate, errorCode }] }`, or code '60' when no job matches. What it says
  * of each number comes from `deliver` (delivered unless a test says otherwise).
@@ -212,8 +212,10 @@ export const startTestSmsGateway = async (
       !Array.isArray(jobids) ||
       jobids.length === 0 ||
       !jobids.every((id) => typeof id === 'string' && /^\d+$/.test(id)) ||
-      (startdate !== undefined && (typeof startdate !== 'string' || !REPORT_DATE.test(startdate))) ||
-      (stopdate !== undefined && (typeof stopdate !== 'string' || !REPORT_DATE.test(stopdate))) ||
+      typeof startdate !== 'string' ||
+      !REPORT_DATE.test(startdate) ||
+      typeof stopdate !== 'string' ||
+      !REPORT_DATE.test(stopdate) ||
       !Number.isInteger(pagenumber) ||
       (pagenumber as number) < 0 ||
       !Number.isInteger(pagesize) ||

@@ -250,7 +250,7 @@ describe('NetGSM bulk SMS driver', () => {
     const driver = netgsmBulkSms(gateway.config, { reportThrottle });
     const { jobId } = await driver.sendBatch(messages(250), { kind: 'informational' });
     const requests = gateway.reportRequests.length;
-    const report = await driver.report(jobId);
+    const report = await driver.report(jobId, { sentAt: new Date() });
     expect(report).toHaveLength(250);
     expect(new Set(report.map((row) => row.to)).size).toBe(250);
     expect(report.every((row) => row.state === 'delivered')).toBe(true);
@@ -259,18 +259,20 @@ describe('NetGSM bulk SMS driver', () => {
     ).toEqual([0, 1, 2]);
     // NetGSM answers 10 report queries a minute: the report's throttle spaces them 6 s apart.
     expect(clock.sleeps).toEqual([0, 6000, 6000]);
-    expect(await driver.report('99999999')).toEqual([]);
+    expect(await driver.report('99999999', { sentAt: new Date() })).toEqual([]);
   });
 
   it('a report refused for credentials is permanent; one refused for its rate may be tried again', async () => {
     const wrong = netgsmBulkSms({ ...gateway.config, password: 'x' });
-    expect(await failureOf(wrong.report('17000001'))).toMatchObject({
+    expect(await failureOf(wrong.report('17000001', { sentAt: new Date() }))).toMatchObject({
       code: '30',
       retryable: false,
       scope: 'account',
     });
     gateway.behave({ kind: 'refuse', code: '80' });
-    expect(await failureOf(netgsmBulkSms(gateway.config).report('17000001'))).toMatchObject({
+    expect(
+      await failureOf(netgsmBulkSms(gateway.config).report('17000001', { sentAt: new Date() })),
+    ).toMatchObject({
       code: '80',
       retryable: true,
     });

@@ -68,8 +68,11 @@ export interface BulkSmsDriver {
   readonly batchSize: number;
   /** Hands a batch over; throws a ProviderError when it was not (or may not have been) taken. */
   sendBatch(messages: readonly BulkSms[], purpose: SmsPurpose): Promise<SmsBatchReceipt>;
-  /** What became of each message of a batch; empty while the provider has no report yet. */
-  report(jobId: string, options?: { sentAt?: Date }): Promise<SmsDeliveryReport[]>;
+  /**
+   * What became of each message of a batch; empty while the provider has no report yet. `sentAt`
+   * (when the batch was handed over) bounds the search: NetGSM requires a date range.
+   */
+  report(jobId: string, options: { sentAt: Date }): Promise<SmsDeliveryReport[]>;
 }
 
 /**
@@ -172,7 +175,8 @@ const DAY_MS = 86_400_000;
  * numbers a call, each its own text), HTTP Basic authentication, the sender as `msgheader`,
  * `encoding: 'TR'` (Turkish letters through the single shift table, see contracts' sms-parts) and
  * the İYS filter of the purpose; answered `{ code: '00', jobid }`. The delivery report is
- * `POST /sms/rest/v2/report` with `{ jobids: [jobid], startdate, stopdate, pagenumber, pagesize }`,
+ * `POST /sms/rest/v2/report` with `{ jobids: [jobid], startdate, stopdate, pagenumber, pagesize }`
+ * (dates dd.MM.yyyy HH:mm:ss, Turkey's time, both required),
  * answered `{ code: '00', jobs: [{ jobid, number, status, operator, msglen, deliveredDate,
  * errorCode }] }` a page of at most 100 at a time, or code '60' when there is nothing (yet).
  *
@@ -251,11 +255,12 @@ export const netgsmBulkSms = (
       throw failure;
     },
 
-    async report(jobId, reportOptions = {}) {
+    async report(jobId, { sentAt }) {
       const reports: SmsDeliveryReport[] = [];
-      const window = reportOptions.sentAt && {
-        startdate: netgsmDate(new Date(reportOptions.sentAt.getTime() - 3_600_000)),
-        stopdate: netgsmDate(new Date(reportOptions.sentAt.getTime() + 4 * DAY_MS)),
+      // From an hour before the send (clocks differ) to past the 3 days reports are read for (§9).
+      const window = {
+        startdate: netgsmDate(new Date(sentAt.getTime() - 3_600_000)),
+        stopdate: netgsmDate(new Date(sentAt.getTime() + 4 * DAY_MS)),
       };
       for (let page = 0; ; page += 1) {
         await options.reportThrottle?.take(1);
