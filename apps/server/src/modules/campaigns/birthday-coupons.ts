@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@avlu/contracts';
-import { and, eq, gt, lte, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, notExists, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
@@ -8,6 +8,7 @@ import { customerFacts } from '../customers/customers.tables';
 import { type Mall, mallToday } from '../customers/mall-date';
 import { factColumns, segmentWhere } from '../customers/segment-sql';
 import { locations } from '../locations/locations.tables';
+import { runningAt } from './campaigns.service';
 import { type CampaignRow, campaigns } from './campaigns.tables';
 import { assertRunning, grantCoupon, hasParticipation, lockCampaignCustomer } from './giving.service';
 import { campaignParticipations } from './participations.tables';
@@ -94,9 +95,7 @@ const runningBirthdayCampaigns = (db: Database, now: Date, locationId?: string) 
       and(
         eq(campaigns.campaign_type, 'birthday'),
         locationId === undefined ? undefined : eq(campaigns.location_id, locationId),
-        eq(campaigns.campaign_status, 'published'),
-        lte(campaigns.campaign_start_date, now),
-        gt(campaigns.campaign_end_date, now),
+        runningAt(now),
       ),
     )
     .orderBy(campaigns.location_id, campaigns._id);

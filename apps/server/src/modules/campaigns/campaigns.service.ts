@@ -30,8 +30,9 @@ import type { Database } from '../../platform/db/database';
 import { type ListRequest, listOrder, listPage, listSource } from '../../platform/db/list';
 import { alphabetical, containsKeyword } from '../../platform/db/search';
 import { assertNamesFree, nameKey, rethrowNameTaken } from '../../platform/db/unique-names';
-import { AppError, invalidFields, notFound } from '../../platform/errors';
+import { AppError, invalidFields } from '../../platform/errors';
 import { assertStoredImage, type Files } from '../../platform/files/files';
+import { assertChannelOfMall } from '../channels/channels.service';
 import { channels } from '../channels/channels.tables';
 import { assertCouponProvidersExist } from '../coupon-providers/coupon-providers.service';
 import { assertStoresExist } from '../stores/stores.service';
@@ -115,6 +116,14 @@ export const toCampaign = (row: CampaignRow): Campaign => ({
   updatedAt: row.updated_at.toISOString(),
 });
 
+/** The campaigns running at `now` (published, started, not ended: the shown state `activated`), as SQL. */
+export const runningAt = (now: Date) =>
+  and(
+    eq(campaigns.campaign_status, 'published'),
+    lte(campaigns.campaign_start_date, now),
+    gt(campaigns.campaign_end_date, now),
+  );
+
 /** The rows in a shown state at `now` (contracts' `campaignStateAt`, as SQL). */
 const inState = (state: CampaignState, now: Date): SQL | undefined => {
   const published = eq(campaigns.campaign_status, 'published');
@@ -125,7 +134,7 @@ const inState = (state: CampaignState, now: Date): SQL | undefined => {
     case 'published':
       return and(published, gt(campaigns.campaign_start_date, now));
     case 'activated':
-      return and(published, lte(campaigns.campaign_start_date, now), gt(campaigns.campaign_end_date, now));
+      return runningAt(now);
     case 'ended':
       return and(published, lte(campaigns.campaign_end_date, now));
   }
@@ -218,11 +227,7 @@ export const campaignsByChannel = async (
   channelId: string,
   now = new Date(),
 ): Promise<Campaign[]> => {
-  const [channel] = await db
-    .select({ _id: channels._id })
-    .from(channels)
-    .where(and(eq(channels._id, channelId), eq(channels.location_id, locationId)));
-  if (!channel) throw notFound();
+  await assertChannelOfMall(db, locationId, channelId);
   const rows = await db
     .select()
     .from(campaigns)

@@ -8,16 +8,17 @@ import type {
   MicroSiteGame,
   WheelSlice,
 } from '@avlu/contracts';
-import { and, asc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { channels } from '../channels/channels.tables';
+import { assertChannelOfMall } from '../channels/channels.service';
 import { assertCustomerOfMall } from '../customers/customers.service';
 import { customers } from '../customers/customers.tables';
 import { type Mall, mallToday } from '../customers/mall-date';
 import type { Acting } from '../users/acting';
+import { runningAt } from './campaigns.service';
 import { type CampaignRow, campaigns } from './campaigns.tables';
 import { couponCodes } from './coupons.tables';
 import {
@@ -418,13 +419,7 @@ export const microSiteGame = async (
 
 /** The game campaigns running at `now` (published, started, not ended) of the mall, as SQL. */
 const runningGames = (mallId: string, now: Date): SQL =>
-  and(
-    eq(campaigns.location_id, mallId),
-    inArray(campaigns.campaign_type, [...gameTypes]),
-    eq(campaigns.campaign_status, 'published'),
-    lte(campaigns.campaign_start_date, now),
-    gt(campaigns.campaign_end_date, now),
-  )!;
+  and(eq(campaigns.location_id, mallId), inArray(campaigns.campaign_type, [...gameTypes]), runningAt(now))!;
 
 /** A customer's balance in a game campaign: the ledger's sums (`rightSums`) and the plays' tally (`playTally`). */
 const toBalance = (
@@ -462,13 +457,7 @@ export const customerGameRights = async (
     .from(customers)
     .where(and(eq(customers._id, customerId), eq(customers.location_id, mallId)));
   if (!customer) throw notFound();
-  if (channelId) {
-    const [channel] = await db
-      .select({ _id: channels._id })
-      .from(channels)
-      .where(and(eq(channels._id, channelId), eq(channels.location_id, mallId)));
-    if (!channel) throw notFound();
-  }
+  if (channelId) await assertChannelOfMall(db, mallId, channelId);
   const rows = await db
     .select()
     .from(campaigns)

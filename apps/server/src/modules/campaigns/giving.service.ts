@@ -8,17 +8,17 @@ import {
   type PublicCampaign,
   publicCampaign,
 } from '@avlu/contracts';
-import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
-import { channels } from '../channels/channels.tables';
+import { assertChannelOfMall } from '../channels/channels.service';
 import { customers } from '../customers/customers.tables';
 import { type Mall, mallToday } from '../customers/mall-date';
 import { customerColumns, segmentWhere } from '../customers/segment-sql';
 import type { Acting } from '../users/acting';
-import { campaignNotFound, toCampaign } from './campaigns.service';
+import { campaignNotFound, runningAt, toCampaign } from './campaigns.service';
 import { type CampaignRow, campaigns } from './campaigns.tables';
 import { type CouponCodeRow, couponCodes } from './coupons.tables';
 import { campaignParticipations } from './participations.tables';
@@ -320,13 +320,7 @@ export const giveCoupon = async (
 ): Promise<CustomerCoupon> =>
   db.transaction(async (tx) => {
     const campaign = await campaignOfMall(tx, mall._id, giving.campaignId);
-    if (giving.channelId !== null) {
-      const [channel] = await tx
-        .select({ _id: channels._id })
-        .from(channels)
-        .where(and(eq(channels._id, giving.channelId), eq(channels.location_id, mall._id)));
-      if (!channel) throw notFound();
-    }
+    if (giving.channelId !== null) await assertChannelOfMall(tx, mall._id, giving.channelId);
     assertOpen(campaign, giving.channelId, now);
     const today = mallToday(mall, now);
     const customer = await lockCampaignCustomer(tx, mall, campaign, giving.customerId, today);
@@ -488,14 +482,7 @@ export const microSiteCampaigns = async (
     db
       .select()
       .from(campaigns)
-      .where(
-        and(
-          eq(campaigns.location_id, mall._id),
-          eq(campaigns.campaign_status, 'published'),
-          lte(campaigns.campaign_start_date, now),
-          gt(campaigns.campaign_end_date, now),
-        ),
-      )
+      .where(and(eq(campaigns.location_id, mall._id), runningAt(now)))
       .orderBy(campaigns.campaign_end_date, campaigns._id),
     db
       .select({ campaign_id: campaignParticipations.campaign_id, n: sql<number>`count(*)::int` })

@@ -4,14 +4,14 @@ import type {
   CustomerCoupon,
   ReceiptPointsCalculation,
 } from '@avlu/contracts';
-import { and, asc, eq, gt, inArray, like, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { assertCustomerOfMall } from '../customers/customers.service';
 import { dateIn, type Mall, mallToday } from '../customers/mall-date';
 import type { ReceiptRow } from '../receipts/receipts.tables';
 import { stores } from '../stores/stores.tables';
-import { campaignNotFound } from './campaigns.service';
+import { campaignNotFound, runningAt } from './campaigns.service';
 import { type CampaignRow, campaigns } from './campaigns.tables';
 import {
   campaignRowState,
@@ -214,9 +214,7 @@ export const receiptMechanicsPlan = async (
     .where(
       and(
         eq(campaigns.location_id, mall._id),
-        eq(campaigns.campaign_status, 'published'),
-        lte(campaigns.campaign_start_date, now),
-        gt(campaigns.campaign_end_date, now),
+        runningAt(now),
         or(
           inArray(campaigns.campaign_type, [...MALL_WIDE]),
           receipt.campaign_id
@@ -445,9 +443,7 @@ export const receiptStampCards = async (
       and(
         eq(campaigns.location_id, mall._id),
         eq(campaigns.campaign_type, 'over_limit_coupon'),
-        eq(campaigns.campaign_status, 'published'),
-        lte(campaigns.campaign_start_date, now),
-        gt(campaigns.campaign_end_date, now),
+        runningAt(now),
         campaignId ? eq(campaigns._id, campaignId) : undefined,
       ),
     )

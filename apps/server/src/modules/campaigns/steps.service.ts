@@ -1,9 +1,10 @@
 import { type CustomerCoupon, STEP_LIMITS, type StepCounter, type StepReportResult } from '@avlu/contracts';
-import { and, desc, eq, gt, gte, isNotNull, lte } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lte } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import { customers } from '../customers/customers.tables';
 import { type Mall, mallToday } from '../customers/mall-date';
+import { runningAt } from './campaigns.service';
 import { campaigns } from './campaigns.tables';
 import { grantCoupon, hasParticipation, lockCampaignCustomer } from './giving.service';
 import { customerSteps } from './mechanics.tables';
@@ -32,9 +33,7 @@ const stepGoalCampaigns = (db: Database, mallId: string, now: Date, reachedBy?: 
         eq(campaigns.campaign_type, 'coupon'),
         isNotNull(campaigns.campaign_step_goal),
         reachedBy === undefined ? undefined : lte(campaigns.campaign_step_goal, reachedBy),
-        eq(campaigns.campaign_status, 'published'),
-        lte(campaigns.campaign_start_date, now),
-        gt(campaigns.campaign_end_date, now),
+        runningAt(now),
       ),
     )
     .orderBy(campaigns.campaign_step_goal, campaigns._id);

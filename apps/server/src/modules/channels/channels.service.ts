@@ -102,6 +102,15 @@ export const findChannelRow = async (db: Database, locationId: string, id: strin
       .where(and(eq(channels._id, id), inMall(locationId)))
   )[0];
 
+/** A channel (desk) of the mall, else 404. */
+export const assertChannelOfMall = async (db: Database, locationId: string, id: string) => {
+  const [row] = await db
+    .select({ _id: channels._id })
+    .from(channels)
+    .where(and(eq(channels._id, id), inMall(locationId)));
+  if (!row) throw notFound();
+};
+
 export const getChannel = async (db: Database, locationId: string, id: string): Promise<Channel> => {
   const row = await findChannelRow(db, locationId, id);
   if (!row) throw notFound();
