@@ -53,7 +53,7 @@ describe('NetGSM bulk SMS driver', () => {
       { to: '+905441234567', text: 'Sayın Zeynep Hanım, {kod}: €5' },
     ];
     const receipt = await driver.sendBatch(batch, { kind: 'commercial', recipients: 'individual' });
-    expect(receipt).toEqual({ jobId: expect.stringMatching(/^\d+$/), count: 3 });
+    expect(receipt).toEqual({ jobId: expect.stringMatching(/^\d+$/), count: 3, refused: [] });
     expect(gateway.batches.at(-1)).toBe(3);
     expect(gateway.received.slice(before)).toEqual(
       batch.map((message) => ({
@@ -73,13 +73,43 @@ describe('NetGSM bulk SMS driver', () => {
     expect(gateway.received.at(-1)?.iysfilter).toBe('0');
   });
 
+  it('leaves a bad number or an empty text out of the call and answers it refused, the rest sent', async () => {
+    const driver = netgsmBulkSms(gateway.config);
+    const before = gateway.received.length;
+    const batch = [
+      { to: '+905321234567', text: 'İyi' },
+      { to: '05321234567', text: 'Yerel yazım' },
+      { to: '+90 532 123 45 67', text: 'Boşluklu' },
+      { to: '+905051112233', text: '  ' },
+      { to: '+905441234567', text: 'İyi de' },
+    ];
+    const receipt = await driver.sendBatch(batch, { kind: 'informational' });
+    expect(receipt).toEqual({
+      jobId: expect.stringMatching(/^\d+$/),
+      count: 2,
+      refused: [
+        { message: batch[1], code: 'INVALID_NUMBER' },
+        { message: batch[2], code: 'INVALID_NUMBER' },
+        { message: batch[3], code: 'EMPTY_TEXT' },
+      ],
+    });
+    expect(gateway.received.slice(before).map((sms) => sms.to)).toEqual(['+905321234567', '+905441234567']);
+    const requests = gateway.requests();
+    expect(await driver.sendBatch([{ to: 'yok', text: 'x' }], { kind: 'informational' })).toEqual({
+      jobId: undefined,
+      count: 0,
+      refused: [{ message: { to: 'yok', text: 'x' }, code: 'INVALID_NUMBER' }],
+    });
+    expect(gateway.requests()).toBe(requests);
+  });
+
   it('takes at most its batch size a call: 2,500 messages go as 1,000 + 1,000 + 500', async () => {
     const driver = netgsmBulkSms(gateway.config, { batchSize: 1000 });
     const all = messages(2500);
     const calls = gateway.batches.length;
     const jobIds: string[] = [];
     for (const batch of inBatches(all, driver.batchSize))
-      jobIds.push((await driver.sendBatch(batch, { kind: 'informational' })).jobId);
+      jobIds.push((await driver.sendBatch(batch, { kind: 'informational' })).jobId!);
     expect(gateway.batches.slice(calls)).toEqual([1000, 1000, 500]);
     expect(new Set(jobIds).size).toBe(3);
     await expect(driver.sendBatch(messages(1001), { kind: 'informational' })).rejects.toThrow(RangeError);
@@ -212,7 +242,7 @@ describe('NetGSM bulk SMS driver', () => {
       })),
       { kind: 'commercial', recipients: 'individual' },
     );
-    const report = await driver.report(jobId, { sentAt });
+    const report = await driver.report(jobId!, { sentAt });
     expect(report).toEqual([
       {
         jobId,
@@ -250,7 +280,7 @@ describe('NetGSM bulk SMS driver', () => {
     const driver = netgsmBulkSms(gateway.config, { reportThrottle });
     const { jobId } = await driver.sendBatch(messages(250), { kind: 'informational' });
     const requests = gateway.reportRequests.length;
-    const report = await driver.report(jobId, { sentAt: new Date() });
+    const report = await driver.report(jobId!, { sentAt: new Date() });
     expect(report).toHaveLength(250);
     expect(new Set(report.map((row) => row.to)).size).toBe(250);
     expect(report.every((row) => row.state === 'delivered')).toBe(true);

@@ -42,7 +42,18 @@ export type SmsPurpose =
 export const iysFilterOf = (purpose: SmsPurpose): '0' | '11' | '12' =>
   purpose.kind === 'informational' ? '0' : purpose.recipients === 'individual' ? '11' : '12';
 
-export type SmsBatchReceipt = { jobId: string; count: number };
+/**
+ * What a batch came to: the job id of the messages handed over (none when every one was refused
+ * before the call), how many went, and the messages refused here for good, each with its reason.
+ */
+export type SmsBatchReceipt = {
+  jobId: string | undefined;
+  count: number;
+  refused: { message: BulkSms; code: 'INVALID_NUMBER' | 'EMPTY_TEXT' }[];
+};
+
+/** E.164: '+', a country code not starting with 0, 8 to 15 digits in all. */
+const E164 = /^\+[1-9]\d{7,14}$/;
 
 export type SmsDeliveryState = 'pending' | 'delivered' | 'failed' | 'opted-out';
 
@@ -66,7 +77,11 @@ export type SmsDeliveryReport = {
 export interface BulkSmsDriver {
   /** At most this many messages a send call. */
   readonly batchSize: number;
-  /** Hands a batch over; throws a ProviderError when it was not (or may not have been) taken. */
+  /**
+   * Hands a batch over; throws a ProviderError when it was not (or may not have been) taken. A
+   * message NetGSM would refuse the whole call for (a number not in E.164, an empty text) is left
+   * out of the call and answered in `refused`, so one bad row does not sink its batch.
+   */
   sendBatch(messages: readonly BulkSms[], purpose: SmsPurpose): Promise<SmsBatchReceipt>;
   /**
    * What became of each message of a batch; empty while the provider has no report yet. `sentAt`
@@ -211,7 +226,15 @@ export const netgsmBulkSms = (
     async sendBatch(messages, purpose) {
       if (messages.length === 0 || messages.length > batchSize)
         throw new RangeError(`a NetGSM batch holds 1 to ${batchSize} messages, got ${messages.length}`);
-      await options.throttle?.take(messages.length);
+      const refused: SmsBatchReceipt['refused'] = [];
+      const sendable: BulkSms[] = [];
+      for (const message of messages) {
+        if (!E164.test(message.to)) refused.push({ message, code: 'INVALID_NUMBER' });
+        else if (message.text.trim() === '') refused.push({ message, code: 'EMPTY_TEXT' });
+        else sendable.push(message);
+      }
+      if (sendable.length === 0) return { jobId: undefined, count: 0, refused };
+      await options.throttle?.take(sendable.length);
       const answer = await providerCall(PROVIDER, netgsmEndpoint(account.url, NETGSM_SEND_PATH), {
         headers,
         timeoutMs,
@@ -220,7 +243,7 @@ export const netgsmBulkSms = (
           encoding: 'TR',
           iysfilter: iysFilterOf(purpose),
           ...appname,
-          messages: messages.map((message) => ({ msg: message.text, no: netgsmNumber(message.to) })),
+          messages: sendable.map((message) => ({ msg: message.text, no: netgsmNumber(message.to) })),
         }),
       });
       const parsed = readNetgsmAnswer(answer.body);
@@ -234,8 +257,8 @@ export const netgsmBulkSms = (
             inDoubt: true,
             status: answer.status,
           });
-        options.logger?.info({ jobId: parsed.jobid, count: messages.length }, 'SMS batch handed to NetGSM');
-        return { jobId: parsed.jobid, count: messages.length };
+        options.logger?.info({ jobId: parsed.jobid, count: sendable.length }, 'SMS batch handed to NetGSM');
+        return { jobId: parsed.jobid, count: sendable.length, refused };
       }
       const failure = netgsmFailure(
         answer.status,
@@ -245,7 +268,7 @@ export const netgsmBulkSms = (
       );
       options.logger?.warn(
         {
-          count: messages.length,
+          count: sendable.length,
           status: answer.status,
           code: failure.code,
           description: failure.description,
