@@ -31,6 +31,7 @@ import { giftRoutes } from './modules/loyalty/gifts.routes';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
 import { loyaltyCustomerListRoutes } from './modules/loyalty/loyalty-customers.routes';
 import { resetPointRoutes } from './modules/loyalty/reset-points.routes';
+import { marketingRoutes } from './modules/marketing/marketing.routes';
 import { microSiteRoutes } from './modules/micro-site/micro-site.routes';
 import { microSiteAuth } from './modules/micro-site/micro-site-auth';
 import { pointProviderRoutes } from './modules/point-providers/point-providers.routes';
@@ -119,6 +120,7 @@ const modules = [
   surveyRoutes,
   microSiteSurveyRoutes,
   stepRoutes,
+  marketingRoutes,
 ];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */

@@ -3,6 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { admins } from '../../modules/admins/admins.tables';
 import { campaigns } from '../../modules/campaigns/campaigns.tables';
 import { locations } from '../../modules/locations/locations.tables';
+import { notifications } from '../../modules/marketing/marketing.tables';
+import { mallPosts } from '../../modules/marketing/marketing-directory.tables';
 import { receipts } from '../../modules/receipts/receipts.tables';
 import { stores } from '../../modules/stores/stores.tables';
 import type { Database } from '../db/database';
@@ -29,6 +31,9 @@ export const fileReferences: FileReference[] = [
   { column: campaigns.campaign_scratch_images, holds: 'url', list: true },
   { column: receipts.receipt_photo, holds: 'name' },
   { column: receipts.receipt_thumbnail, holds: 'name' },
+  { column: mallPosts.post_image, holds: 'url' },
+  { column: notifications.single_content_image, holds: 'url' },
+  { column: notifications.newsletter_content_image, holds: 'url' },
 ];
 
 const isReferenced = (references: readonly FileReference[]): SQL =>
