@@ -2,6 +2,7 @@ import { couponProvider, couponProviderCategory, type Location } from '@avlu/con
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
 import { nameKey } from '../../platform/db/unique-names';
+import { insertCampaign } from '../campaigns/campaign.fixtures';
 import { campaigns } from '../campaigns/campaigns.tables';
 import { storeCategoryColumns } from '../stores/stores.service';
 import { storeCategories, stores } from '../stores/stores.tables';
@@ -156,20 +157,10 @@ describe('coupon providers', () => {
         })
       ).json(),
     );
-    await ctx.database.db.insert(campaigns).values({
-      location_id: mall._id,
-      campaign_name: 'Sinema kuponu',
-      campaign_name_en: 'Cinema coupon',
-      campaign_name_key: nameKey('Sinema kuponu'),
-      campaign_name_en_key: nameKey('Cinema coupon'),
-      campaign_description: 'İki bilete bir mısır',
-      campaign_type: 'code',
-      campaign_start_date: new Date(),
-      campaign_end_date: new Date(Date.now() + 86_400_000),
-      campaign_archive_date: new Date(Date.now() + 2 * 86_400_000),
-      campaign_images: [],
-      campaign_provider_ids: [provider._id],
-      campaign_store_ids: [store!._id],
+    await insertCampaign(ctx.database.db, mall._id, {
+      type: 'code',
+      status: 'to_be_published',
+      columns: { campaign_provider_ids: [provider._id], campaign_store_ids: [store!._id] },
     });
     const refused = await call(mall, 'DELETE', `/${provider._id}`, undefined, { 'accept-language': 'tr' });
     expect(refused.statusCode).toBe(409);
