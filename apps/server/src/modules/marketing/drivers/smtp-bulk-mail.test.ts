@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partsOf, startTestSmtpServer } from '../../../platform/mail/test-smtp-server';
@@ -173,6 +174,28 @@ describe('SMTP marketing mail driver', () => {
     expect(html).toContain(`<a href="${UNSUBSCRIBE.url}">abonelikten çıkın</a>`);
     expect(text.replace(/\r\n/g, '\n')).toBe(
       `Hafta sonu tüm mağazalarda %20 indirim.\n\nBu e-postaları artık almak istemiyorsanız abonelikten çıkın: ${UNSUBSCRIBE.url}`,
+    );
+  });
+
+  it('signs with DKIM over the one-click unsubscribe headers when the account has a key', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const driver = smtpBulkMail({
+      ...account(),
+      dkim: {
+        domainName: 'avm.example.com',
+        keySelector: 'avlu',
+        privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      },
+    });
+    await driver.send(commercial('imzali@example.com'));
+    await driver.close();
+    const head = unfolded(partsOf(server.received.at(-1)!.raw).headers);
+    const signature = /^DKIM-Signature: (.+)$/m.exec(head)?.[1] ?? '';
+    expect(signature).toMatch(/\bd=avm\.example\.com;/);
+    expect(signature).toMatch(/\bs=avlu;/);
+    const signed = (/\bh=([^;]+);/.exec(signature)?.[1] ?? '').replace(/\s/g, '').toLowerCase().split(':');
+    expect(signed).toEqual(
+      expect.arrayContaining(['from', 'subject', 'list-unsubscribe', 'list-unsubscribe-post']),
     );
   });
 

@@ -21,7 +21,36 @@ export type SmtpAccount = SmtpConfig & {
   maxMessagesPerConnection?: number;
   /** The envelope sender (Return-Path) that bounces go to, when not the From address. */
   bounceAddress?: string;
+  /**
+   * DKIM signing of the From domain. Mailbox providers honour one-click unsubscribe only when the
+   * signature covers List-Unsubscribe and List-Unsubscribe-Post (RFC 8058 §4), so both are signed.
+   */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
 };
+
+/**
+ * The header fields DKIM signs: nodemailer's defaults (RFC 6376 §5.4.1's list) and
+ * List-Unsubscribe-Post, which its defaults leave out.
+ */
+export const DKIM_SIGNED_FIELDS = [
+  'From',
+  'Sender',
+  'Reply-To',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'To',
+  'Cc',
+  'MIME-Version',
+  'Content-Type',
+  'Content-Transfer-Encoding',
+  'Content-Language',
+  'In-Reply-To',
+  'References',
+  'List-Id',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+].join(':');
 
 export type MarketingMail = {
   to: string;
@@ -271,6 +300,7 @@ export const smtpBulkMail = (
     pool: true,
     maxConnections: account.maxConnections ?? 5,
     maxMessages: account.maxMessagesPerConnection ?? 100,
+    ...(account.dkim && { dkim: { ...account.dkim, headerFieldNames: DKIM_SIGNED_FIELDS } }),
   });
   return {
     async send(mail) {
