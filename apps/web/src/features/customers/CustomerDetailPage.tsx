@@ -9,11 +9,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useConfirm } from '../../components/confirm-dialog';
@@ -38,19 +39,28 @@ import {
   useReactivate,
   useSetDeveloper,
 } from './customers.resource';
+import { gameRightsSubjects, stepCounterSubjects } from './mechanics-access';
 
-// The wheel-of-fortune tab of spec §2 comes with the campaign-mechanics module: a tab before its
-// module would say "none yet" of a feature that does not exist. The coupons tab lists the codes given
-// at the desks and on the micro-site; the loyalty tabs show to the roles whose module reads them: the
-// receipts to the receipts module, the points (the ledger) and the gifts (the redemptions) to the
-// loyalty customers module.
-const tabs = ['profile', 'consents', 'coupons', 'receipts', 'points', 'gifts'] as const;
+// The coupons tab lists the codes given at the desks and on the micro-site; the game rights tab (spec
+// §2's wheel-of-fortune rights) and the steps tab show to the roles their routes let read them; the
+// loyalty tabs show to the roles whose module reads them: the receipts to the receipts module, the
+// points (the ledger) and the gifts (the redemptions) to the loyalty customers module.
+const tabs = ['profile', 'consents', 'coupons', 'games', 'receipts', 'points', 'gifts', 'steps'] as const;
 type TabKey = (typeof tabs)[number];
 const tabPages: Partial<Record<TabKey, string>> = {
   receipts: '/loyalty/receipts',
   points: '/loyalty/customer-loyalty',
   gifts: '/loyalty/gifted-customer-list',
 };
+/** Tabs of an API route rather than a page: shown when the role holds one of the route's subjects. */
+const tabSubjects: Partial<Record<TabKey, readonly string[]>> = {
+  games: gameRightsSubjects,
+  steps: stepCounterSubjects,
+};
+
+// The campaign mechanics tabs load when opened, with their texts (customer-mechanics namespace).
+const CustomerGameRights = lazy(() => import('./CustomerGameRights'));
+const CustomerSteps = lazy(() => import('./CustomerSteps'));
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -232,10 +242,14 @@ export default function CustomerDetailPage() {
   const [params, setParams] = useSearchParams();
   const id = isObjectId(customerId) ? customerId : undefined;
   const profile = useCustomerProfile(id);
-  const { canVisit } = usePermissions();
+  const { canVisit, canUseSubject } = usePermissions();
   const shownTabs = tabs.filter((key) => {
     const page = tabPages[key];
-    return page === undefined || canVisit(page);
+    const subjects = tabSubjects[key];
+    return (
+      (page === undefined || canVisit(page)) &&
+      (subjects === undefined || subjects.some((subject) => canUseSubject(subject)))
+    );
   });
   const tab: TabKey = shownTabs.find((key) => key === params.get('tab')) ?? 'profile';
   const crumbs = [
@@ -296,6 +310,10 @@ export default function CustomerDetailPage() {
             {tab === 'receipts' && <CustomerReceipts customerId={profile.data._id} />}
             {tab === 'points' && <CustomerPoints customerId={profile.data._id} />}
             {tab === 'gifts' && <CustomerRedemptions customerId={profile.data._id} />}
+            <Suspense fallback={<Skeleton variant="rounded" height={120} />}>
+              {tab === 'games' && <CustomerGameRights customerId={profile.data._id} />}
+              {tab === 'steps' && <CustomerSteps customerId={profile.data._id} />}
+            </Suspense>
           </Box>
         </Card>
       </Stack>

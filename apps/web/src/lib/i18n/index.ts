@@ -23,6 +23,7 @@ const files = import.meta.glob<{ default: Catalogue }>(
     '!../../locales/*/micro-site*.ts',
     '!../../locales/*/surveys.ts',
     '!../../locales/*/campaign-dashboard.ts',
+    '!../../locales/*/customer-mechanics.ts',
   ],
   { eager: true },
 );
