@@ -12,6 +12,7 @@ import { allLocationIds, createLocation } from '../modules/locations/locations.s
 import { seedDemoGifts } from '../modules/loyalty/gifts.demo';
 import { seedDemoLoyalty } from '../modules/loyalty/loyalty.demo';
 import { seedDemoResetPoints } from '../modules/loyalty/reset-points.demo';
+import { seedDemoMarketing } from '../modules/marketing/marketing.demo';
 import { seedDemoPointProviders } from '../modules/point-providers/point-providers.demo';
 import { seedDemoReceipts } from '../modules/receipts/receipts.demo';
 import { seedDemoStores } from '../modules/stores/stores.demo';
@@ -69,6 +70,8 @@ export const prepareFirstStart = async (
         await seedDemoSurveys(tx, _id, index + 1);
         // The survey campaign running with answers and codes, birthday codes, a step-goal campaign with steps.
         await seedDemoMechanics(tx, _id, index + 1);
+        // Mobile pages, events and promotions, and push, SMS and email notifications in every state.
+        await seedDemoMarketing(tx, files, _id);
       }
     // The campaign dashboard's rollup of everything seeded above, so the demo campaigns show their picture.
     if (config.demoData) for (const id of await allLocationIds(tx)) await rebuildCampaignStats(tx, id);
