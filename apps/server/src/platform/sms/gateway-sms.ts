@@ -18,6 +18,9 @@ export const NETGSM_SEND_PATH = '/sms/rest/v2/send';
 /** NetGSM's JSON delivery report call (by job id), used by the marketing bulk driver. */
 export const NETGSM_REPORT_PATH = '/sms/rest/v2/report';
 
+/** NetGSM's credit query (credentials in the JSON body), used to show a bulk account's credit. */
+export const NETGSM_BALANCE_PATH = '/balance';
+
 /**
  * The answer of NetGSM's REST v2 calls: code '00' (and a job id for a send) when accepted, else a
  * code and a description. Shared with the marketing bulk driver (modules/marketing/drivers).

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { smsLength } from '@avlu/contracts/marketing/sms-parts';
 import type { SmsGatewayConfig } from './gateway-sms';
-import { NETGSM_REPORT_PATH, NETGSM_SEND_PATH, netgsmDate } from './gateway-sms';
+import { NETGSM_BALANCE_PATH, NETGSM_REPORT_PATH, NETGSM_SEND_PATH, netgsmDate } from './gateway-sms';
 
 /** One message the fake gateway accepted. */
 export type GatewaySms = {
@@ -71,6 +71,9 @@ const TEST_CREDENTIALS = { user: '8508501234', password: 'gizli-şifre:1', sende
  * pages from 0, at most 100 rows), answered `{ code: '00', jobs: [{ jobid, number, status,
  * operator, msglen, deliveredDate, errorCode }] }`, or code '60' when no job matches. What it says
  * of each number comes from `deliver` (delivered unless a test says otherwise).
+ *
+ * And the credit query: POST {url}/balance with `{ usercode, password, stip: 2 }`, answered
+ * `{ code: '00', balance: '<credit in TL>' }` (`setCredit`), or code '30' for wrong credentials.
  */
 export const startTestSmsGateway = async (
   options: {
@@ -144,6 +147,8 @@ export const startTestSmsGateway = async (
     }
     if (request.method === 'POST' && request.url === NETGSM_REPORT_PATH)
       return report(request, response, body, behaviour);
+    if (request.method === 'POST' && request.url === NETGSM_BALANCE_PATH)
+      return balance(response, body, behaviour);
     if (request.method !== 'POST' || request.url !== NETGSM_SEND_PATH) {
       response.writeHead(404, { 'content-type': 'text/plain' });
       response.end('Not Found');
@@ -183,6 +188,21 @@ export const startTestSmsGateway = async (
     );
     if (behaviour.kind === 'take-and-hang') return;
     answer(response, 200, { code: '00', jobid: jobId, description: 'queued' });
+  };
+
+  let credit = '1250.50';
+  const balance = (response: ServerResponse, body: string, behaviour: GatewayBehaviour) => {
+    let parsed: Record<string, unknown> = {};
+    try {
+      parsed = (JSON.parse(body) ?? {}) as Record<string, unknown>;
+    } catch {
+      return refuse(response, '70');
+    }
+    if (parsed.usercode !== credentials.user || parsed.password !== credentials.password)
+      return refuse(response, '30');
+    if (parsed.stip !== 2 && parsed.stip !== '2') return refuse(response, '70');
+    if (behaviour.kind === 'refuse') return refuse(response, behaviour.code, behaviour.status);
+    answer(response, 200, { code: '00', balance: credit });
   };
 
   const report = (
@@ -275,6 +295,10 @@ export const startTestSmsGateway = async (
     /** Answers the next requests so, one each, then as before. */
     behaveNext: (...next: GatewayBehaviour[]) => {
       upcoming.push(...next);
+    },
+    /** The credit the balance query answers (TL, as NetGSM writes it). */
+    setCredit: (next: string) => {
+      credit = next;
     },
     /** What the delivery report says of each number from now on. */
     setDelivery: (next: (no: string) => GatewayDelivery) => {

@@ -308,6 +308,18 @@ describe('NetGSM bulk SMS driver', () => {
     });
   });
 
+  it('reads the account’s credit; wrong credentials are the account’s failure', async () => {
+    gateway.setCredit('87,25');
+    expect(await netgsmBulkSms(gateway.config).credit()).toBe(87.25);
+    gateway.setCredit('1250.50');
+    expect(await netgsmBulkSms(gateway.config).credit()).toBe(1250.5);
+    expect(await failureOf(netgsmBulkSms({ ...gateway.config, password: 'x' }).credit())).toMatchObject({
+      code: '30',
+      retryable: false,
+      scope: 'account',
+    });
+  });
+
   it('reads numbers back in E.164 however NetGSM writes them', () => {
     expect(e164FromNetgsm('5321234567')).toBe('+905321234567');
     expect(e164FromNetgsm('05321234567')).toBe('+905321234567');

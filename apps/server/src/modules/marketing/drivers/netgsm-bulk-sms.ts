@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import {
+  NETGSM_BALANCE_PATH,
   NETGSM_REPORT_PATH,
   NETGSM_SEND_PATH,
   netgsmAuthorization,
@@ -88,6 +89,11 @@ export interface BulkSmsDriver {
    * (when the batch was handed over) bounds the search: NetGSM requires a date range.
    */
   report(jobId: string, options: { sentAt: Date }): Promise<SmsDeliveryReport[]>;
+  /**
+   * The account's remaining credit in TL, for the provider accounts' state (spec §3 dashboard
+   * data); throws a ProviderError (scope 'account' for wrong credentials).
+   */
+  credit(): Promise<number>;
 }
 
 /**
@@ -276,6 +282,34 @@ export const netgsmBulkSms = (
         'NetGSM refused an SMS batch',
       );
       throw failure;
+    },
+
+    async credit() {
+      // NetGSM's credit query takes the credentials in its body, not in HTTP Basic.
+      const answer = await providerCall(PROVIDER, netgsmEndpoint(account.url, NETGSM_BALANCE_PATH), {
+        headers: { 'content-type': 'application/json; charset=utf-8', accept: 'application/json' },
+        timeoutMs,
+        body: JSON.stringify({
+          usercode: account.user,
+          password: account.password,
+          stip: 2,
+          ...(account.appname && { appkey: account.appname }),
+        }),
+      });
+      const parsed = readNetgsmAnswer(answer.body);
+      let balance: unknown;
+      try {
+        balance = (JSON.parse(answer.body) as { balance?: unknown }).balance;
+      } catch {}
+      const credit =
+        typeof balance === 'number'
+          ? balance
+          : typeof balance === 'string'
+            ? Number(balance.trim().replace(',', '.'))
+            : Number.NaN;
+      if (answer.status >= 200 && answer.status < 300 && parsed?.code === '00' && Number.isFinite(credit))
+        return credit;
+      throw netgsmFailure(answer.status, answer.body, answer.headers.get('retry-after'), clock.now());
     },
 
     async report(jobId, { sentAt }) {
