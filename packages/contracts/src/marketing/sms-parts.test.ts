@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SMS_PART_ROOM, smsEncodingOf, smsLength } from './sms-parts';
+import { SMS_PART_ROOM, smsEncodingOf, smsLength, smsLookalikes } from './sms-parts';
 
 const repeat = (text: string, times: number) => text.repeat(times);
 
@@ -160,5 +160,28 @@ describe('SMS length and parts', () => {
     expect(smsLength(repeat('a', 947))).toMatchObject({ parts: 7 });
     expect(smsLength(repeat('â', 947))).toMatchObject({ parts: 15 });
     expect(smsLength(`ş${repeat('a', 946)}`)).toMatchObject({ parts: 7 });
+  });
+});
+
+describe('look-alike characters', () => {
+  it('replaces typographic punctuation, special spaces and circumflex vowels with GSM characters', () => {
+    const typed = 'Kampanya’da “%50” indirim – hâlâ geçerli…\u00a0Kâr sizin!';
+    expect(smsLength(typed).encoding).toBe('ucs2');
+    const { text, replaced } = smsLookalikes(typed);
+    expect(text).toBe(
+      'Kampanya\'da "%50" indirim - hala gecerli... Kar sizin!'.replace('gecerli', 'geçerli'),
+    );
+    expect(replaced).toBe(9);
+    expect(smsLength(text).encoding).toBe('gsm7-turkish');
+  });
+
+  it('leaves a text without look-alikes as it is, emoji included', () => {
+    expect(smsLookalikes('Merhaba 🎉 ş')).toEqual({ text: 'Merhaba 🎉 ş', replaced: 0 });
+  });
+
+  it('can save parts: 100 characters with one curly apostrophe are 2 UCS-2 parts, 1 part once replaced', () => {
+    const typed = `${'a'.repeat(99)}’`;
+    expect(smsLength(typed)).toMatchObject({ encoding: 'ucs2', parts: 2 });
+    expect(smsLength(smsLookalikes(typed).text)).toMatchObject({ encoding: 'gsm7', parts: 1 });
   });
 });

@@ -137,3 +137,65 @@ export const smsLength = (text: string, options: SmsLengthOptions = {}): SmsLeng
     remaining: room.concatenated - used,
   };
 };
+
+/**
+ * Characters people type (or paste from a word processor) that look like GSM ones but are not, each
+ * of which alone makes a whole text UCS-2 (70 characters a part instead of 155 or 160), and the GSM
+ * character that stands in for it: typographic quotes and apostrophes, dashes, the ellipsis, special
+ * spaces, and the circumflex vowels of Turkish (kâr, hâlâ), which no GSM table holds.
+ */
+const SMS_LOOKALIKES: Readonly<Record<string, string>> = {
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201a': "'",
+  '\u2032': "'",
+  '\u00b4': "'",
+  '`': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u2033': '"',
+  '\u00ab': '"',
+  '\u00bb': '"',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2012': '-',
+  '\u2212': '-',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2026': '...',
+  '\u00a0': ' ',
+  '\u2002': ' ',
+  '\u2003': ' ',
+  '\u2009': ' ',
+  '\u200a': ' ',
+  '\u202f': ' ',
+  '\u200b': '',
+  '\ufeff': '',
+  '\u2022': '*',
+  â: 'a',
+  Â: 'A',
+  î: 'i',
+  Î: 'I',
+  û: 'u',
+  Û: 'U',
+};
+
+/**
+ * The text with look-alike characters replaced by GSM ones, and how many were replaced, for the
+ * editor to offer when they cost parts ("replace 3 characters to send in 1 part instead of 3").
+ * What is saved is what is sent: a caller that takes the suggestion saves the new text.
+ */
+export const smsLookalikes = (text: string): { text: string; replaced: number } => {
+  let replaced = 0;
+  let result = '';
+  for (const character of text) {
+    const stand = SMS_LOOKALIKES[character];
+    if (stand === undefined) result += character;
+    else {
+      replaced += 1;
+      result += stand;
+    }
+  }
+  return { text: result, replaced };
+};
