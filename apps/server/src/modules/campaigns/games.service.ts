@@ -11,11 +11,10 @@ import type {
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { assertChannelOfMall } from '../channels/channels.service';
 import { assertCustomerOfMall } from '../customers/customers.service';
-import { customers } from '../customers/customers.tables';
 import { type Mall, mallToday } from '../customers/mall-date';
 import type { Acting } from '../users/acting';
 import { runningAt } from './campaigns.service';
@@ -452,11 +451,7 @@ export const customerGameRights = async (
   { channelId }: { channelId?: string | undefined } = {},
   now = new Date(),
 ): Promise<GameRightsBalance[]> => {
-  const [customer] = await db
-    .select({ _id: customers._id })
-    .from(customers)
-    .where(and(eq(customers._id, customerId), eq(customers.location_id, mallId)));
-  if (!customer) throw notFound();
+  await assertCustomerOfMall(db, mallId, customerId, { deleted: true });
   if (channelId) await assertChannelOfMall(db, mallId, channelId);
   const rows = await db
     .select()

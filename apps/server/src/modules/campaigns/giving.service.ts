@@ -14,6 +14,7 @@ import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import { newId } from '../../platform/ids';
 import { assertChannelOfMall } from '../channels/channels.service';
+import { activeIn, assertCustomerOfMall } from '../customers/customers.service';
 import { customers } from '../customers/customers.tables';
 import { type Mall, mallToday } from '../customers/mall-date';
 import { customerColumns, segmentWhere } from '../customers/segment-sql';
@@ -192,13 +193,7 @@ export const lockCampaignCustomer = async (
       in_segment: segment ? sql<boolean>`coalesce(${segment}, false)` : sql<boolean>`true`,
     })
     .from(customers)
-    .where(
-      and(
-        eq(customers._id, customerId),
-        eq(customers.location_id, mall._id),
-        isNull(customers.customer_deletedAt),
-      ),
-    )
+    .where(and(eq(customers._id, customerId), activeIn(mall._id)))
     .for('no key update');
   if (!customer) throw notFound();
   if (!customer.in_segment) throw refused('CAMPAIGN_NOT_IN_SEGMENT');
@@ -382,11 +377,7 @@ export const customerCoupons = async (
   { channelId }: { channelId?: string | undefined } = {},
   now = new Date(),
 ): Promise<CustomerCoupon[]> => {
-  const [customer] = await db
-    .select({ _id: customers._id })
-    .from(customers)
-    .where(and(eq(customers._id, customerId), eq(customers.location_id, mallId)));
-  if (!customer) throw notFound();
+  await assertCustomerOfMall(db, mallId, customerId, { deleted: true });
   const [pool, shared] = await Promise.all([
     db
       .select({ code: couponCodes, campaign: campaigns })

@@ -162,6 +162,14 @@ const receiptDaySum = async (tx: Database, campaignId: string, customerId: strin
   return Number(row?.sum ?? 0);
 };
 
+/** A customer's stamps (receipts that counted) in a campaign, as a where-clause on `campaign_receipt_credits`. */
+const stampsOf = (campaignId: string, customerId: string) =>
+  and(
+    eq(campaignReceiptCredits.campaign_id, campaignId),
+    eq(campaignReceiptCredits.customer_id, customerId),
+    eq(campaignReceiptCredits.credit_stamp, true),
+  );
+
 /** A receipt campaign's participation rule over the customer's multiplied receipts (per receipt day). */
 const receiptCampaignAllows = async (
   tx: Database,
@@ -175,13 +183,7 @@ const receiptCampaignAllows = async (
       onDay: sql<number>`(count(*) filter (where ${campaignReceiptCredits.credit_day} = ${day}))::int`,
     })
     .from(campaignReceiptCredits)
-    .where(
-      and(
-        eq(campaignReceiptCredits.campaign_id, campaign._id),
-        eq(campaignReceiptCredits.customer_id, customerId),
-        eq(campaignReceiptCredits.credit_stamp, true),
-      ),
-    );
+    .where(stampsOf(campaign._id, customerId));
   const ever = Number(counts?.ever ?? 0);
   const onDay = Number(counts?.onDay ?? 0);
   return participationRefusal(campaign, ever, onDay) === undefined;
@@ -321,13 +323,7 @@ export const receiptCardCoupons = async (
   const [stamps] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(campaignReceiptCredits)
-    .where(
-      and(
-        eq(campaignReceiptCredits.campaign_id, campaign._id),
-        eq(campaignReceiptCredits.customer_id, customerId),
-        eq(campaignReceiptCredits.credit_stamp, true),
-      ),
-    );
+    .where(stampsOf(campaign._id, customerId));
   const full = Math.floor(Number(stamps?.n ?? 0) / perCard(campaign));
   if (full === 0) return [];
   const keys = await tx

@@ -116,12 +116,25 @@ export const keywordWhere = (keyword: string | undefined, searchType: CustomerSe
 export const activeIn = (locationId: string) =>
   and(eq(customers.location_id, locationId), isNull(customers.customer_deletedAt));
 
-/** A live customer of the mall, else 404 (another mall's or a deleted customer is not served). */
-export const assertCustomerOfMall = async (db: Database, locationId: string, customerId: string) => {
+/**
+ * A live customer of the mall, else 404 (another mall's or a deleted customer is not served). With
+ * `deleted`, a deleted customer of the mall too (staff still read a deleted customer's codes and rights).
+ */
+export const assertCustomerOfMall = async (
+  db: Database,
+  locationId: string,
+  customerId: string,
+  { deleted = false }: { deleted?: boolean } = {},
+) => {
   const [row] = await db
     .select({ _id: customers._id })
     .from(customers)
-    .where(and(eq(customers._id, customerId), activeIn(locationId)));
+    .where(
+      and(
+        eq(customers._id, customerId),
+        deleted ? eq(customers.location_id, locationId) : activeIn(locationId),
+      ),
+    );
   if (!row) throw notFound();
 };
 
