@@ -82,6 +82,12 @@ export const startTestSmsGateway = async (
     sender?: string;
     behaviour?: GatewayBehaviour;
     deliver?: (no: string) => GatewayDelivery;
+    /**
+     * 'messages' (the default) keeps every message in `received`; 'counts' keeps only how many
+     * each number got (`timesSentTo`, `sentCount`) and what the report needs, for a run of a
+     * million messages (a benchmark) in little memory.
+     */
+    keep?: 'messages' | 'counts';
   } = {},
 ) => {
   const credentials = {
@@ -97,7 +103,11 @@ export const startTestSmsGateway = async (
   /** The size of each send call the gateway took, in order. */
   const batches: number[] = [];
   /** The messages of each job, for the report. */
-  const jobMessages = new Map<string, { no: string; msg: string; at: Date }[]>();
+  const jobMessages = new Map<string, { numbers: string[]; parts: number[]; at: Date }>();
+  const keepMessages = (options.keep ?? 'messages') === 'messages';
+  /** How many messages each number got, and in all. */
+  const perNumber = new Map<string, number>();
+  let sentCount = 0;
   /** The bodies of the report calls, as sent. */
   const reportRequests: unknown[] = [];
   /** Every request that reached the server, answered or not. */
@@ -179,13 +189,18 @@ export const startTestSmsGateway = async (
     if (behaviour.kind === 'refuse') return refuse(response, behaviour.code, behaviour.status);
     const jobId = String(17_000_000 + ++jobs);
     const at = new Date();
-    for (const { msg, no } of batch)
-      received.push({ no, to: `+${no}`, text: msg, header: msgheader, encoding, iysfilter, jobId });
+    for (const { msg, no } of batch) {
+      if (keepMessages)
+        received.push({ no, to: `+${no}`, text: msg, header: msgheader, encoding, iysfilter, jobId });
+      perNumber.set(no, (perNumber.get(no) ?? 0) + 1);
+    }
+    sentCount += batch.length;
     batches.push(batch.length);
-    jobMessages.set(
-      jobId,
-      batch.map(({ msg, no }) => ({ msg, no, at })),
-    );
+    jobMessages.set(jobId, {
+      numbers: batch.map(({ no }) => no),
+      parts: batch.map(({ msg }) => smsLength(msg).parts),
+      at,
+    });
     if (behaviour.kind === 'take-and-hang') return;
     answer(response, 200, { code: '00', jobid: jobId, description: 'queued' });
   };
@@ -244,20 +259,22 @@ export const startTestSmsGateway = async (
     )
       return refuse(response, '70');
     if (behaviour.kind === 'refuse') return refuse(response, behaviour.code, behaviour.status);
-    const rows = (jobids as string[]).flatMap((jobid) =>
-      (jobMessages.get(jobid) ?? []).map(({ no, msg, at }) => {
+    const rows = (jobids as string[]).flatMap((jobid) => {
+      const job = jobMessages.get(jobid);
+      if (!job) return [];
+      return job.numbers.map((no, index) => {
         const delivery = deliver(no);
         return {
           jobid,
           number: no,
           status: delivery.status,
           operator: 30,
-          msglen: smsLength(msg).parts,
-          deliveredDate: delivery.status === 1 ? netgsmDate(at) : '',
+          msglen: job.parts[index],
+          deliveredDate: delivery.status === 1 ? netgsmDate(job.at) : '',
           errorCode: delivery.errorCode ?? 0,
         };
-      }),
-    );
+      });
+    });
     const size = pagesize as number;
     const page = rows.slice((pagenumber as number) * size, ((pagenumber as number) + 1) * size);
     if (page.length === 0) return refuse(response, '60', 200);
@@ -281,6 +298,13 @@ export const startTestSmsGateway = async (
     received,
     /** The number of messages in each send call the gateway took, in order. */
     batches,
+    /** How many messages the gateway took in all. */
+    sentCount: () => sentCount,
+    /** How many messages a number (E.164) got: more than 1 for a message sent twice. */
+    timesSentTo: (to: string) => perNumber.get(to.replace(/^\+/, '')) ?? 0,
+    /** The numbers that got more than one message, with how many. */
+    sentMoreThanOnce: () =>
+      [...perNumber].filter(([, count]) => count > 1).map(([no, count]) => ({ to: `+${no}`, count })),
     /** The bodies of the report calls. */
     reportRequests,
     /** How many requests reached the server. */

@@ -320,6 +320,26 @@ describe('NetGSM bulk SMS driver', () => {
     });
   });
 
+  it('a gateway that keeps counts only still counts each number and answers reports', async () => {
+    const counting = await startTestSmsGateway({ keep: 'counts' });
+    try {
+      const driver = netgsmBulkSms(counting.config);
+      const { jobId } = await driver.sendBatch(messages(300), { kind: 'informational' });
+      await driver.sendBatch(messages(2), { kind: 'informational' });
+      expect(counting.received).toEqual([]);
+      expect(counting.sentCount()).toBe(302);
+      expect(counting.timesSentTo(phone(0))).toBe(2);
+      expect(counting.timesSentTo(phone(2))).toBe(1);
+      expect(counting.sentMoreThanOnce()).toEqual([
+        { to: phone(0), count: 2 },
+        { to: phone(1), count: 2 },
+      ]);
+      expect(await driver.report(jobId!, { sentAt: new Date() })).toHaveLength(300);
+    } finally {
+      await counting.close();
+    }
+  });
+
   it('reads numbers back in E.164 however NetGSM writes them', () => {
     expect(e164FromNetgsm('5321234567')).toBe('+905321234567');
     expect(e164FromNetgsm('05321234567')).toBe('+905321234567');
