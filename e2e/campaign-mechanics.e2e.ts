@@ -202,7 +202,8 @@ describe('campaign mechanics journey', () => {
     expect(await fitsThePhone(page)).toBe(true);
     await phoneShot('campaign-mechanics-stamp-card');
 
-    await phone.open(site('/coupons'));
+    // The card leads to the codes it gave.
+    await card.getByRole('link', { name: 'Kuponlarım' }).click();
     await page.getByRole('heading', { name: 'Kuponlarım', level: 1 }).waitFor();
     const coupon = page.getByRole('article', { name: STAMP_CAMPAIGN });
     await coupon.getByText('Kullanılabilir').waitFor();
