@@ -164,7 +164,7 @@ export default function CustomerGameRights({ customerId }: { customerId: string 
           <TableBody>
             {rights.data.map((row) => (
               <TableRow key={row.campaign_id} hover>
-                <TableCell component="th" scope="row">
+                <TableCell component="th" scope="row" sx={{ minWidth: 180 }}>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {campaignName(row, language)}
                   </Typography>
@@ -172,7 +172,9 @@ export default function CustomerGameRights({ customerId }: { customerId: string 
                     {t('games.until', { date: formatDate(row.campaign_end_date) })}
                   </Typography>
                 </TableCell>
-                <TableCell>{t(`campaigns:types.${row.campaign_type}`)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {t(`campaigns:types.${row.campaign_type}`)}
+                </TableCell>
                 {figures.map((figure) => (
                   <TableCell
                     key={figure}
