@@ -18,8 +18,7 @@ import { nameKey } from '../../platform/db/unique-names';
 import { removeOrphanFiles } from '../../platform/files/file-references';
 import type { Jobs } from '../../platform/jobs';
 import { auditLog } from '../audit/audit.tables';
-import { channelNameKeys } from '../channels/channels.service';
-import { channels } from '../channels/channels.tables';
+import { insertChannel } from '../channels/channels.fixtures';
 import { couponProviders } from '../coupon-providers/coupon-providers.tables';
 import { storeCategoryColumns } from '../stores/stores.service';
 import { storeCategories, stores } from '../stores/stores.tables';
@@ -60,20 +59,7 @@ const call = (
 const image = async () =>
   `/api/files/${(await ctx.app.files.save(ctx.database.db, Buffer.from('png'), { extension: 'png', visibility: 'public' })).name}`;
 
-const newChannel = async (mallId: string, channel_name: string) => {
-  const [row] = await ctx.database.db
-    .insert(channels)
-    .values({
-      location_id: mallId,
-      channel_name,
-      channel_name_en: channel_name,
-      ...channelNameKeys({ channel_name, channel_name_en: channel_name }),
-      channel_exp: channel_name,
-      channel_exp_en: channel_name,
-    })
-    .returning();
-  return row!._id;
-};
+const newChannel = (mallId: string, name: string) => insertChannel(ctx.database.db, mallId, name);
 
 /** A store and a coupon provider of the mall, made once per mall, for the types that name them. */
 const refs = new Map<string, Promise<{ store: string; provider: string; survey: string }>>();

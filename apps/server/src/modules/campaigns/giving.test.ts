@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { engineOf } from '../../../test/database';
 import { useTestApp } from '../../../test/helper';
 import { auditLog } from '../audit/audit.tables';
-import { channelNameKeys } from '../channels/channels.service';
-import { channels } from '../channels/channels.tables';
+import { insertChannel } from '../channels/channels.fixtures';
 import { customers } from '../customers/customers.tables';
 import { locations } from '../locations/locations.tables';
 import { expireGivenCoupons } from './campaigns.archive';
@@ -23,20 +22,7 @@ const DAY = 24 * HOUR;
 const { newCampaign, newCustomer, customerHeaders, participationsOf } = mechanicsFixtures(ctx);
 let phones = 0;
 
-const newChannel = async (mallId: string, channel_name: string) => {
-  const [row] = await ctx.database.db
-    .insert(channels)
-    .values({
-      location_id: mallId,
-      channel_name,
-      channel_name_en: channel_name,
-      ...channelNameKeys({ channel_name, channel_name_en: channel_name }),
-      channel_exp: channel_name,
-      channel_exp_en: channel_name,
-    })
-    .returning();
-  return row!._id;
-};
+const newChannel = (mallId: string, name: string) => insertChannel(ctx.database.db, mallId, name);
 
 /** `POST /coupon-campaign/coupon` as the system admin at the desk. */
 const give = (

@@ -7,8 +7,8 @@ import { useTestApp } from '../../../test/helper';
 import { nameKey } from '../../platform/db/unique-names';
 import { smsOutbox } from '../../platform/sms/sms-outbox.tables';
 import { type CampaignInsert, insertCampaign } from '../campaigns/campaign.fixtures';
-import { channelNameKeys } from '../channels/channels.service';
-import { channels } from '../channels/channels.tables';
+import { insertChannel } from '../channels/channels.fixtures';
+import type { channels } from '../channels/channels.tables';
 import { customers } from '../customers/customers.tables';
 import { postPoints } from '../loyalty/ledger.service';
 import { loyaltyTiers, pointBalances, pointEntries } from '../loyalty/loyalty.tables';
@@ -26,27 +26,11 @@ const db = () => ctx.database.db;
 let serial = 0;
 
 /** A desk of the mall: open and taking receipts (CDP receipt entry) unless told otherwise. */
-const newDesk = async (
+const newDesk = (
   mallId: string,
   name = 'Danışma',
   flags: Partial<Pick<typeof channels.$inferInsert, 'channel_status' | 'channel_cdp_receipt_entry'>> = {},
-) => {
-  const channel_name = `${name} ${++serial}`;
-  const [channel] = await db()
-    .insert(channels)
-    .values({
-      location_id: mallId,
-      channel_name,
-      channel_name_en: channel_name,
-      ...channelNameKeys({ channel_name, channel_name_en: channel_name }),
-      channel_exp: channel_name,
-      channel_exp_en: channel_name,
-      channel_cdp_receipt_entry: true,
-      ...flags,
-    })
-    .returning();
-  return channel!._id;
-};
+) => insertChannel(db(), mallId, `${name} ${++serial}`, { channel_cdp_receipt_entry: true, ...flags });
 
 /** A mall with a category, two stores, a desk, a customer, and a default and a store point provider. */
 const newMall = async () => {
