@@ -29,7 +29,7 @@ export default {
       given: 'Personelden',
       spent: 'Harcanan',
       left: 'Kalan',
-      plays: 'Oyun / kazanç',
+      plays: 'Oyun / kazanma',
     },
   },
   steps: {
