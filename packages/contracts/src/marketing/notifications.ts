@@ -251,6 +251,9 @@ export const smsNotification = z.object({
   sms_notification_state: notificationState,
   sms_notification_is_commercial: z.boolean(),
   sms_notification_potential: z.number().int(),
+  /** The parts one message is sent (and billed) as (`smsLength`), and those times the potential: the cost before sending. */
+  sms_notification_parts: z.number().int(),
+  sms_notification_total_parts: z.number().int(),
   sms_notification_created_by: objectId.nullable(),
   sms_notification_approved_by: objectId.nullable(),
 });

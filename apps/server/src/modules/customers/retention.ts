@@ -8,6 +8,8 @@ import { mailOutbox } from '../../platform/mail/mail-outbox.tables';
 import { smsOutbox } from '../../platform/sms/sms-outbox.tables';
 import { auditLog } from '../audit/audit.tables';
 import { rateLimitCounters } from '../auth/rate-limits.tables';
+import { notificationMessages } from '../marketing/marketing.tables';
+import { customerPushTokens, notificationOptIns } from '../marketing/marketing-accounts.tables';
 import { customerSessions, smsPhoneStates } from '../micro-site/micro-site.tables';
 import { allowConsentErasure } from './consents.service';
 import { getCustomerProfile } from './customers.service';
@@ -112,13 +114,24 @@ export const eraseDeletedCustomers = async (
 /**
  * What else holds the erased customers' personal data: their sessions (address, user agent), the
  * address and user agent of audit rows of their own requests (staff's rows keep the staff's), the
- * development outboxes (their number, codes, mail), counters keyed by their number, and their phone's
- * sign-in state unless another (not erased) customer, of any mall, still has the number: its limits
- * and lock then still protect that customer. A later table holding a customer's data erases it here;
- * retention.test.ts searches every table for what is left.
+ * development outboxes (their number, codes, mail), their push tokens, opt-in requests and message
+ * errors, counters keyed by their number, and their phone's sign-in state unless another (not erased)
+ * customer, of any mall, still has the number: its limits and lock then still protect that customer.
+ * A later table holding a customer's data erases it here; retention.test.ts searches every table for
+ * what is left.
  */
 const eraseTraces = async (tx: Database, ids: string[], phones: string[], emails: string[]) => {
   await tx.delete(customerSessions).where(inArray(customerSessions.customer_id, ids));
+  // Marketing: their devices' push tokens, their opt-in requests (address), and what providers said of
+  // their messages (an error may quote the number); the messages stay, counted in the reports.
+  await tx.delete(customerPushTokens).where(inArray(customerPushTokens.customer_id, ids));
+  await tx.delete(notificationOptIns).where(inArray(notificationOptIns.customer_id, ids));
+  await tx
+    .update(notificationMessages)
+    .set({ message_error: null })
+    .where(
+      and(inArray(notificationMessages.customer_id, ids), isNotNull(notificationMessages.message_error)),
+    );
   await tx
     .update(auditLog)
     .set({ client_address: null, user_agent: null })

@@ -10,6 +10,7 @@ import {
   type PushNotificationValues,
   type SmsNotification,
   type SmsNotificationValues,
+  smsLength,
 } from '@avlu/contracts';
 import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit';
@@ -118,6 +119,8 @@ const kinds = {
       sms_notification_state: row.notification_state,
       sms_notification_is_commercial: row.notification_is_commercial,
       sms_notification_potential: potential,
+      sms_notification_parts: smsLength(row.sms_notification_text ?? '').parts,
+      sms_notification_total_parts: smsLength(row.sms_notification_text ?? '').parts * potential,
       sms_notification_created_by: row.notification_created_by,
       sms_notification_approved_by: row.notification_approved_by,
     }),

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
 import { customers } from '../customers/customers.tables';
+import { eraseDeletedCustomers } from '../customers/retention';
 import { notifications } from './marketing.tables';
 import { customerPushTokens } from './marketing-accounts.tables';
 
@@ -405,6 +406,22 @@ describe('notifications', () => {
       ),
     );
     expect(informational.sms_notification_potential).toBe(2);
+    // The cost before sending: a one-part text to two customers is two parts; 80 letters ş are 160
+    // septets with the Turkish single shift table, over one part's 155, so two parts each.
+    expect(informational).toMatchObject({ sms_notification_parts: 1, sms_notification_total_parts: 2 });
+    const long = smsNotification.parse(
+      await created(
+        mall,
+        '/marketing/sms-notifications',
+        sms({ customer_ids: [womanSms, manSms], sms_notification_text: 'ş'.repeat(80) }),
+      ),
+    );
+    expect(long).toMatchObject({
+      sms_notification_potential: 2,
+      sms_notification_parts: 2,
+      sms_notification_total_parts: 4,
+    });
+    expect((await call(mall, 'DELETE', `/marketing/sms-notifications/${long._id}`)).statusCode).toBe(204);
 
     const mailToWomen = emailNotification.parse(
       await created(mall, '/marketing/email-notifications', email({ email_notification_filters: women })),
@@ -454,6 +471,19 @@ describe('notifications', () => {
     const pushes = await call(mall, 'GET', '/marketing/push-notifications');
     expect(pushes.json().data[0].push_notification_potential).toBe(0);
     expect(womanEmailNoAddress).toBeDefined();
+
+    // Erasing a deleted customer removes their devices' tokens too.
+    await ctx.database.db
+      .update(customers)
+      .set({ customer_deletedAt: new Date(Date.now() - 40 * 86_400_000) })
+      .where(eq(customers._id, deletedWoman!));
+    expect(await eraseDeletedCustomers(ctx.database.db, 30)).toBeGreaterThanOrEqual(1);
+    expect(
+      await ctx.database.db
+        .select()
+        .from(customerPushTokens)
+        .where(eq(customerPushTokens.customer_id, deletedWoman!)),
+    ).toEqual([]);
   });
 });
 
