@@ -77,28 +77,35 @@ export const parseRetryAfter = (value: string | null | undefined, now: number): 
 };
 
 /**
- * A failure of fetch itself (no HTTP answer): refused or unresolvable before anything was sent is
- * surely not sent; no answer in time or a connection cut after the request went out is in doubt.
+ * A call that got no HTTP answer. Refused or unresolvable before anything was sent is surely not
+ * sent; otherwise it is in doubt when the request had been written out (`written`; when not known,
+ * assumed), since the provider may have taken it before the connection was cut or went silent.
  */
-export const networkFailure = (provider: string, error: unknown, timeoutMs: number): ProviderError => {
+export const networkFailure = (
+  provider: string,
+  error: unknown,
+  timeoutMs: number,
+  written?: boolean,
+): ProviderError => {
   const failure = error instanceof Error ? error : new Error(String(error));
   if (failure.name === 'TimeoutError' || failure.name === 'AbortError')
     return new ProviderError(provider, {
       code: 'TIMEOUT',
       retryable: true,
       scope: 'batch',
-      inDoubt: true,
+      inDoubt: written ?? true,
       description: `no answer in ${timeoutMs} ms`,
     });
+  const own = (failure as { code?: unknown }).code;
   const cause = (failure.cause as { code?: unknown } | undefined)?.code;
-  const code = typeof cause === 'string' ? cause : undefined;
+  const code = typeof own === 'string' ? own : typeof cause === 'string' ? cause : undefined;
   const notSent =
     code !== undefined && ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'].includes(code);
   return new ProviderError(provider, {
     code: 'NETWORK',
     retryable: true,
     scope: 'batch',
-    inDoubt: !notSent,
+    inDoubt: !notSent && (written ?? true),
     description: code ?? failure.message.slice(0, 200),
   });
 };
