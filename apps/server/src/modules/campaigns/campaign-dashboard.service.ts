@@ -36,9 +36,14 @@ import { campaignDailyStats } from './mechanics.tables';
  * every mall's live campaigns every minute (`refreshRecentDays`), widened back to the oldest receipt
  * day credited meanwhile; at start-up it catches up from the mall's last rollup change
  * (`catchUpRollup`: everything for a mall without rows). So the report is at most about a minute
- * behind and reads only the rollup: a few hundred rows by the primary key, whatever the number of
- * customers. A recomputation is a set of idempotent upserts (rows whose figures did not change are
- * not written) and removes rows of the window nothing counts toward any more.
+ * behind, and each campaign's figures read only the rollup: a few hundred rows by the primary key,
+ * whatever the number of customers. A recomputation is a set of idempotent upserts (rows whose figures
+ * did not change are not written) and removes rows of the window nothing counts toward any more.
+ *
+ * The figures of several campaigns together cannot all come from the rollup: a customer or a receipt
+ * two of them count would count twice. Those are read from the source rows of the period
+ * (`distinctFigures`), only when two of the chosen campaigns have such figures (`overlapsOf`), and
+ * kept while the rollup stands (`keptDistinct`); their cost grows with the period's activity.
  */
 
 /** The rollup's day range for a recomputation: both days included; `from` undefined is "since ever". */
@@ -358,6 +363,37 @@ const chosenCampaigns = async (db: Database, mall: Mall, ids: readonly string[])
 
 /** A day's figures that can overlap between campaigns, counted once over the chosen ones. */
 type Distinct = Pick<DashboardCounts, 'participants' | 'receipts' | 'receipt_amount' | 'points'>;
+const distinctKeys = {
+  participants: ['participants'],
+  receipts: ['receipts', 'receipt_amount', 'points'],
+} as const satisfies Record<string, readonly (keyof Distinct)[]>;
+/** Which overlapping figures need the source tables: those two or more of the chosen campaigns have. */
+type Overlaps = Record<keyof typeof distinctKeys, boolean>;
+
+/**
+ * A customer can be counted by two campaigns only when two of them had participants by the period's
+ * end, a receipt only when two credited receipts in the period (the rollup tells): otherwise the sum
+ * over the campaigns is already right, and the source tables are not read for it.
+ */
+const overlapsOf = async (
+  db: Database,
+  ids: readonly string[],
+  to: string,
+  rollup: readonly (DashboardCounts & { campaign_id: string })[],
+): Promise<Overlaps> => {
+  const withReceipts = new Set(rollup.filter((row) => row.receipts > 0).map((row) => row.campaign_id));
+  const [participated] = await db
+    .select({ campaigns: sql<number>`count(distinct ${campaignDailyStats.campaign_id})`.mapWith(Number) })
+    .from(campaignDailyStats)
+    .where(
+      and(
+        inArray(campaignDailyStats.campaign_id, [...ids]),
+        lte(campaignDailyStats.stat_day, to),
+        sql`${campaignDailyStats.stat_participations} > 0`,
+      ),
+    );
+  return { participants: (participated?.campaigns ?? 0) > 1, receipts: withReceipts.size > 1 };
+};
 
 /**
  * The chosen campaigns' figures that can overlap, per day, read from the source tables with each
@@ -387,12 +423,17 @@ const distinctFigures = async (
   ids: readonly string[],
   from: string,
   to: string,
-): Promise<Map<string, Distinct>> => {
+  which: Overlaps,
+): Promise<Map<string, Partial<Distinct>>> => {
   const campaignIds = sql`${sql.param([...ids])}::varchar[]`;
-  const fromAt = sql`((${from}::date)::timestamp at time zone ${timezone})`;
+  // A subquery, so the zone's conversion runs once per statement, not once per row scanned.
+  const fromAt = sql`(select (${from}::date)::timestamp at time zone ${timezone})`;
   type Row = { day: string; n: number | string; amount?: number | string; points?: number | string };
+  const none = Promise.resolve({ rows: [] as Row[] });
   const [participants, receipts] = await Promise.all([
-    db.execute(sql`
+    !which.participants
+      ? none
+      : (db.execute(sql`
       with firsts as (
         select p.customer_id, min(p.participation_day) as day
           from campaign_participations p
@@ -407,8 +448,10 @@ const distinctFigures = async (
                           where e.customer_id = f.customer_id and e.campaign_id = any(${campaignIds})
                             and e.participation_day < ${from}::date
                             and e.created_at < ${fromAt} + interval '1 day')
-       group by 1`) as unknown as Promise<{ rows: Row[] }>,
-    db.execute(sql`
+       group by 1`) as unknown as Promise<{ rows: Row[] }>),
+    !which.receipts
+      ? none
+      : (db.execute(sql`
       with each_receipt as (
         select min(c.credit_day) as day, max(c.credit_amount) as amount, sum(c.credit_points) as points
           from campaign_receipt_credits c
@@ -418,13 +461,13 @@ const distinctFigures = async (
          group by c.receipt_id
       )
       select day::text as day, count(*) as n, sum(amount) as amount, sum(points) as points
-        from each_receipt group by 1`) as unknown as Promise<{ rows: Row[] }>,
+        from each_receipt group by 1`) as unknown as Promise<{ rows: Row[] }>),
   ]);
-  const byDay = new Map<string, Distinct>();
+  const byDay = new Map<string, Partial<Distinct>>();
   const entry = (day: string) => {
     let found = byDay.get(day);
     if (!found) {
-      found = { participants: 0, receipts: 0, receipt_amount: 0, points: 0 };
+      found = {};
       byDay.set(day, found);
     }
     return found;
@@ -440,7 +483,7 @@ const distinctFigures = async (
 };
 
 /** Figures of `distinctFigures` kept per database: the newest few asked, each with the rollup's state it was read at. */
-const keptFigures = new WeakMap<Database, Map<string, Map<string, Distinct>>>();
+const keptFigures = new WeakMap<Database, Map<string, Map<string, Partial<Distinct>>>>();
 const KEPT_MAX = 50;
 
 /**
@@ -458,6 +501,7 @@ const keptDistinct = async (
   from: string,
   to: string,
   rollup: readonly (DashboardCounts & { updated_at: Date })[],
+  which: Overlaps,
 ) => {
   let kept = keptFigures.get(db);
   if (!kept) {
@@ -470,7 +514,7 @@ const keptDistinct = async (
     latest = Math.max(latest, row.updated_at.getTime());
     add(sums, row);
   }
-  const key = JSON.stringify([[...ids].sort(), timezone, from, to, rollup.length, latest, sums]);
+  const key = JSON.stringify([[...ids].sort(), timezone, from, to, which, rollup.length, latest, sums]);
   const found = kept.get(key);
   if (found) {
     // The newest asked goes last; the oldest are dropped first.
@@ -478,7 +522,7 @@ const keptDistinct = async (
     kept.set(key, found);
     return found;
   }
-  const figures = await distinctFigures(db, timezone, ids, from, to);
+  const figures = await distinctFigures(db, timezone, ids, from, to, which);
   kept.set(key, figures);
   for (const old of kept.keys()) {
     if (kept.size <= KEPT_MAX) break;
@@ -541,7 +585,11 @@ export const campaignDashboardReport = async (
         lte(campaignDailyStats.stat_day, to),
       ),
     );
-  const overlapping = ids.length > 1 ? await keptDistinct(db, timezone, ids, from, to, rows) : undefined;
+  const which = ids.length > 1 ? await overlapsOf(db, ids, to, rows) : undefined;
+  const overlapping =
+    which && (which.participants || which.receipts)
+      ? await keptDistinct(db, timezone, ids, from, to, rows, which)
+      : undefined;
 
   const dayCount = daysBetween(from, to) + 1;
   const days = Array.from({ length: dayCount }, (_, index) => addDays(from, index));
@@ -559,10 +607,15 @@ export const campaignDashboardReport = async (
     for (const count of counts) add(sum, count);
     return withConversion(sum);
   };
-  if (overlapping) {
+  if (which && overlapping) {
     // All chosen campaigns' figures that can overlap: each customer and receipt once.
-    const none: Distinct = { participants: 0, receipts: 0, receipt_amount: 0, points: 0 };
-    for (const [index, day] of days.entries()) Object.assign(summed[index]!, overlapping.get(day) ?? none);
+    const keys = (Object.keys(distinctKeys) as (keyof Overlaps)[]).flatMap((part) =>
+      which[part] ? distinctKeys[part] : [],
+    );
+    for (const [index, day] of days.entries()) {
+      const found = overlapping.get(day);
+      for (const key of keys) summed[index]![key] = found?.[key] ?? 0;
+    }
   }
   return {
     from,

@@ -56,8 +56,7 @@ export default {
   },
   table: {
     title: 'By campaign',
-    caption:
-      'Totals of the chosen campaigns over the period; the last row counts a customer or receipt counted by several campaigns once',
+    caption: 'Totals of the chosen campaigns over the period',
     campaign: 'Campaign',
     day: 'Day',
     total: 'All chosen campaigns',

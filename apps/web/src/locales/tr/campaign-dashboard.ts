@@ -56,8 +56,7 @@ export default {
   },
   table: {
     title: 'Kampanya bazında',
-    caption:
-      'Seçilen kampanyaların dönem toplamları; son satırda birden çok kampanyada sayılan müşteri ve fiş bir kez sayılır',
+    caption: 'Seçilen kampanyaların dönem toplamları',
     campaign: 'Kampanya',
     day: 'Gün',
     total: 'Tüm seçili kampanyalar',
