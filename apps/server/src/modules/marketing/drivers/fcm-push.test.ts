@@ -190,6 +190,20 @@ describe('FCM HTTP v1 driver', () => {
     expect(throttleClock.sleeps).toEqual([0, 10, 10]);
   });
 
+  it('a server keeping counts only counts each device token’s pushes', async () => {
+    const counting = await startTestFcmServer({ keep: 'counts' });
+    try {
+      const push1 = fcmPush({ serviceAccount: counting.serviceAccount, apiUrl: counting.apiUrl });
+      for (const token of ['d1', 'd2', 'd1']) await push1.send(push(token));
+      expect(counting.received).toEqual([]);
+      expect(counting.sentCount()).toBe(3);
+      expect(counting.timesSentTo('d1')).toBe(2);
+      expect(counting.sentMoreThanOnce()).toEqual([{ token: 'd1', count: 2 }]);
+    } finally {
+      await counting.close();
+    }
+  });
+
   it('a send without an answer in time is in doubt', async () => {
     fcm.behave({ kind: 'hang' });
     expect(await failureOf(driver({ timeoutMs: 300 }).send(push('slow')))).toMatchObject({

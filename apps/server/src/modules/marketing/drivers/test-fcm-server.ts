@@ -54,7 +54,13 @@ const readBody = (request: IncomingMessage) =>
  * fake clock, so token lifetimes are checked without waiting).
  */
 export const startTestFcmServer = async (
-  options: { projectId?: string; tokenSeconds?: number; now?: () => number } = {},
+  options: {
+    projectId?: string;
+    tokenSeconds?: number;
+    now?: () => number;
+    /** 'counts' keeps only how many pushes each device token got, for a benchmark of a million. */
+    keep?: 'messages' | 'counts';
+  } = {},
 ) => {
   const projectId = options.projectId ?? 'avlu-test';
   const now = options.now ?? Date.now;
@@ -62,6 +68,9 @@ export const startTestFcmServer = async (
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const clientEmail = `avlu-push@${projectId}.iam.gserviceaccount.com`;
   const received: ReceivedPush[] = [];
+  const keepMessages = (options.keep ?? 'messages') === 'messages';
+  const perToken = new Map<string, number>();
+  let sentCount = 0;
   const tokens = new Map<string, number>();
   const unregistered = new Set<string>();
   const upcoming: FcmBehaviour[] = [];
@@ -171,8 +180,11 @@ export const startTestFcmServer = async (
     )
       return fcmError(response, 400, 'INVALID_ARGUMENT');
     if (unregistered.has(message.token)) return fcmError(response, 404, 'UNREGISTERED');
-    const messageId = `projects/${projectId}/messages/${received.length + 1}`;
-    received.push({ token: message.token, notification, data: data as ReceivedPush['data'], messageId });
+    sentCount += 1;
+    perToken.set(message.token, (perToken.get(message.token) ?? 0) + 1);
+    const messageId = `projects/${projectId}/messages/${sentCount}`;
+    if (keepMessages)
+      received.push({ token: message.token, notification, data: data as ReceivedPush['data'], messageId });
     json(response, 200, { name: messageId });
   };
 
@@ -205,6 +217,12 @@ export const startTestFcmServer = async (
     apiUrl: url,
     serviceAccount,
     received,
+    /** How many pushes were accepted in all, and how many a device token got. */
+    sentCount: () => sentCount,
+    timesSentTo: (deviceToken: string) => perToken.get(deviceToken) ?? 0,
+    /** The device tokens that got more than one push, with how many. */
+    sentMoreThanOnce: () =>
+      [...perToken].filter(([, count]) => count > 1).map(([token, count]) => ({ token, count })),
     /** How many access tokens were issued. */
     tokensIssued: () => tokensIssued,
     /** How many send requests arrived, answered or not. */
