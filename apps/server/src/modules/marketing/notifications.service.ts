@@ -302,7 +302,7 @@ const checkReferences = async (
   }
   if (kind === 'push' && columns.push_notification_mobile_page_id) {
     const [page] = await db
-      .select({ _id: mobilePages._id })
+      .select({ _id: mobilePages._id, type: mobilePages.mobile_page_type })
       .from(mobilePages)
       .where(
         and(
@@ -311,6 +311,9 @@ const checkReferences = async (
         ),
       );
     if (!page) throw invalidFields({ push_notification_mobile_page_id: 'notificationMobilePageNotFound' });
+    // A detail page shows one record: the push names it.
+    if (page.type === 'detail' && !columns.push_notification_redirect_page_value)
+      throw invalidFields({ push_notification_redirect_page_value: 'pushDetailPageNeedsValue' });
   }
   if (kind !== 'email') return;
   for (const [field, postKind] of [

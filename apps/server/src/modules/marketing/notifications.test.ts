@@ -535,6 +535,17 @@ describe('mobile pages, events and promotions', () => {
       push({ push_notification_mobile_page_id: page._id, push_notification_redirect_page_value: 'abc' }),
     );
     expect(pushed.push_notification_mobile_page_id).toBe(page._id);
+    const noValue = await call(
+      mall,
+      'POST',
+      '/marketing/push-notifications',
+      push({ push_notification_mobile_page_id: page._id }),
+      { 'accept-language': 'tr' },
+    );
+    expect(noValue.statusCode).toBe(400);
+    expect(noValue.json().fields).toEqual({
+      push_notification_redirect_page_value: 'Detay sayfası bir kaydı gösterir; yönlendirme değerini girin',
+    });
     const inUse = await call(mall, 'DELETE', `/marketing/mobile-pages/${page._id}`);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().code).toBe('MOBILE_PAGE_IN_USE');
