@@ -8,6 +8,7 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { TestContext, TestStaff } from '../../../test/helper';
 import { smsOutbox } from '../../platform/sms/sms-outbox.tables';
+import { insertCustomer } from '../customers/customers.fixtures';
 import { customers } from '../customers/customers.tables';
 import { insertCampaign } from './campaign.fixtures';
 import { couponCodes } from './coupons.tables';
@@ -30,21 +31,14 @@ export const codeValidationFixtures = (ctx: TestContext) => {
     values: { status?: CampaignStatus; start?: Date; end?: Date } = {},
   ) => insertCampaign(ctx.database.db, mallId, { type, ...values });
 
-  /** A Turkish mobile number in E.164, different on every call. */
-  const nextPhone = () => `+90533${String(next()).padStart(7, '0')}`;
-
-  const newCustomer = async (mallId: string, name = 'Ayşe Nur', surname = 'Yılmaz', phone = nextPhone()) => {
-    const [row] = await ctx.database.db
-      .insert(customers)
-      .values({
-        location_id: mallId,
-        customer_phone: phone,
-        customer_name: name,
-        customer_surname: surname,
-      })
-      .returning();
-    return row!;
-  };
+  /** A customer of the mall (a new Turkish mobile number unless `phone`). */
+  const newCustomer = (mallId: string, name = 'Ayşe Nur', surname = 'Yılmaz', phone?: string) =>
+    insertCustomer(ctx.database.db, mallId, {
+      customer_name: name,
+      customer_surname: surname,
+      customer_gender: 'unknown',
+      ...(phone ? { customer_phone: phone } : {}),
+    });
 
   type CodeOptions = {
     status?: CouponStatus;

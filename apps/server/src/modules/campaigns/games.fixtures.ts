@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { TestContext } from '../../../test/helper';
 import { bulkInsert } from '../../platform/db/bulk-insert';
 import { newId } from '../../platform/ids';
-import { customers } from '../customers/customers.tables';
+import { insertCustomer } from '../customers/customers.fixtures';
 import { signedInHeaders } from '../micro-site/micro-site.fixtures';
 import { type CampaignOptions, insertCampaign } from './campaign.fixtures';
 import { couponCodes } from './coupons.tables';
@@ -23,7 +23,6 @@ export type GameOptions = Omit<CampaignOptions, 'type'> & {
 /** Test helpers of the games: game campaigns with prizes and codes straight into the tables, customers, rights, a micro-site customer. */
 export const gameFixtures = (ctx: TestContext) => {
   let serial = 0;
-  let phones = 0;
 
   const newGame = async (mallId: string, options: GameOptions = {}) => {
     const n = ++serial;
@@ -76,19 +75,7 @@ export const gameFixtures = (ctx: TestContext) => {
     return { campaign, prizes };
   };
 
-  const newCustomer = async (mallId: string) => {
-    const [row] = await ctx.database.db
-      .insert(customers)
-      .values({
-        location_id: mallId,
-        customer_phone: `+90533${(2_000_000 + ++phones).toString().slice(-7)}${''}`,
-        customer_name: 'Deniz',
-        customer_surname: 'Kaya',
-        customer_gender: 'female',
-      })
-      .returning();
-    return row!;
-  };
+  const newCustomer = (mallId: string) => insertCustomer(ctx.database.db, mallId);
 
   /** Rights straight into the ledger, as a receipt would earn them. */
   const addRights = (mallId: string, campaignId: string, customerId: string, count: number) =>

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { generateCouponCode, type Location } from '@avlu/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { TestContext } from '../../../test/helper';
-import { customers } from '../customers/customers.tables';
+import { insertCustomer } from '../customers/customers.fixtures';
+import type { customers } from '../customers/customers.tables';
 import { signedInHeaders } from '../micro-site/micro-site.fixtures';
 import { type CampaignOptions, insertCampaign } from './campaign.fixtures';
 import { couponCodes } from './coupons.tables';
@@ -23,8 +24,6 @@ export type MechanicsCampaignOptions = CampaignOptions & {
  * micro-site customer's headers.
  */
 export const mechanicsFixtures = (ctx: TestContext) => {
-  let phones = 0;
-
   const newCampaign = async (
     mallId: string,
     { surveyId, stepGoal, codes = 5, ...options }: MechanicsCampaignOptions = {},
@@ -51,20 +50,8 @@ export const mechanicsFixtures = (ctx: TestContext) => {
     return row;
   };
 
-  const newCustomer = async (mallId: string, values: Partial<typeof customers.$inferInsert> = {}) => {
-    const [row] = await ctx.database.db
-      .insert(customers)
-      .values({
-        location_id: mallId,
-        customer_phone: `+90535${(1_000_000 + ++phones).toString().slice(-7)}`,
-        customer_name: 'Ayşe',
-        customer_surname: 'Yılmaz',
-        customer_gender: 'female',
-        ...values,
-      })
-      .returning();
-    return row!;
-  };
+  const newCustomer = (mallId: string, values: Partial<typeof customers.$inferInsert> = {}) =>
+    insertCustomer(ctx.database.db, mallId, values);
 
   /** The headers of a signed-in micro-site customer of the mall. */
   const customerHeaders = (mall: Location, customerId: string, lang = 'tr') =>

@@ -2,7 +2,8 @@ import type { CampaignType, SpendingLimitType } from '@avlu/contracts';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { TestContext } from '../../../test/helper';
 import { nameKey } from '../../platform/db/unique-names';
-import { customers } from '../customers/customers.tables';
+import { insertCustomer } from '../customers/customers.fixtures';
+import type { customers } from '../customers/customers.tables';
 import { pointProviders } from '../point-providers/point-providers.tables';
 import { mallWithStores } from '../receipts/receipts.fixtures';
 import { receiptDayOf, receiptNoKey } from '../receipts/receipts.service';
@@ -88,20 +89,8 @@ export const receiptMechanicsFixtures = (ctx: TestContext) => {
     };
   };
 
-  const newCustomer = async (mallId: string, values: Partial<typeof customers.$inferInsert> = {}) => {
-    const [row] = await db()
-      .insert(customers)
-      .values({
-        location_id: mallId,
-        customer_phone: `+90534${(1_000_000 + ++serial).toString().slice(-7)}`,
-        customer_name: 'Selin',
-        customer_surname: 'Aydın',
-        customer_gender: 'female',
-        ...values,
-      })
-      .returning();
-    return row!._id;
-  };
+  const newCustomer = async (mallId: string, values: Partial<typeof customers.$inferInsert> = {}) =>
+    (await insertCustomer(db(), mallId, values))._id;
 
   const newCampaign = async (mallId: string, options: ReceiptCampaignOptions) => {
     const row = await insertCampaign(db(), mallId, {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
 import { nameKey } from '../../platform/db/unique-names';
 import { storedFiles } from '../../platform/files/files.tables';
-import { customers } from '../customers/customers.tables';
+import { insertCustomer } from '../customers/customers.fixtures';
 import { loyaltyTiers } from '../loyalty/loyalty.tables';
 import { signedInHeaders } from '../micro-site/micro-site.fixtures';
 import { pointProviders } from '../point-providers/point-providers.tables';
@@ -20,19 +20,8 @@ let serial = 0;
 
 const newMall = () => mallWithStores(db(), () => ctx.newLocation());
 
-let phones = 0;
-const newCustomer = async (mallId: string) => {
-  const [row] = await db()
-    .insert(customers)
-    .values({
-      location_id: mallId,
-      customer_phone: `+90534${(1_000_000 + ++phones).toString().slice(-7)}`,
-      customer_name: 'Elif',
-      customer_surname: 'Kaya',
-    })
-    .returning();
-  return row!._id;
-};
+const newCustomer = async (mallId: string) =>
+  (await insertCustomer(db(), mallId, { customer_name: 'Elif', customer_surname: 'Kaya' }))._id;
 
 const photo = (seed: number) =>
   sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 250, g: seed % 250, b: 200 } } })

@@ -9,6 +9,7 @@ import { smsOutbox } from '../../platform/sms/sms-outbox.tables';
 import { type CampaignInsert, insertCampaign } from '../campaigns/campaign.fixtures';
 import { insertChannel } from '../channels/channels.fixtures';
 import type { channels } from '../channels/channels.tables';
+import { insertCustomer } from '../customers/customers.fixtures';
 import { customers } from '../customers/customers.tables';
 import { postPoints } from '../loyalty/ledger.service';
 import { loyaltyTiers, pointBalances, pointEntries } from '../loyalty/loyalty.tables';
@@ -70,19 +71,8 @@ const newMall = async () => {
   };
 };
 
-let phones = 0;
-const newCustomer = async (mallId: string) => {
-  const [row] = await db()
-    .insert(customers)
-    .values({
-      location_id: mallId,
-      customer_phone: `+90533${(1_000_000 + ++phones).toString().slice(-7)}`,
-      customer_name: 'Elif',
-      customer_surname: 'Kaya',
-    })
-    .returning();
-  return row!._id;
-};
+const newCustomer = async (mallId: string) =>
+  (await insertCustomer(db(), mallId, { customer_name: 'Elif', customer_surname: 'Kaya' }))._id;
 
 /** A JPEG with EXIF (a camera's copyright and GPS-like words) that the receipt must not keep. */
 const photo = (seed = 0, width = 900) =>
