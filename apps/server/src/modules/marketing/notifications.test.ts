@@ -13,6 +13,7 @@ import { customers } from '../customers/customers.tables';
 import { eraseDeletedCustomers } from '../customers/retention';
 import { notifications } from './marketing.tables';
 import { customerPushTokens } from './marketing-accounts.tables';
+import { emailOptOuts, externalMailAddresses, externalMailLists } from './marketing-directory.tables';
 
 const ctx = useTestApp();
 
@@ -484,6 +485,61 @@ describe('notifications', () => {
         .from(customerPushTokens)
         .where(eq(customerPushTokens.customer_id, deletedWoman!)),
     ).toEqual([]);
+  });
+});
+
+describe('emails to an external list', () => {
+  it('counts the list’s addresses that have not opted out, and refuses another mall’s list', async () => {
+    const mall = await ctx.newLocation();
+    const other = await ctx.newLocation();
+    const listOf = async (location: Pick<Location, '_id'>, name: string, emails: string[]) => {
+      const [list] = await ctx.database.db
+        .insert(externalMailLists)
+        .values({ location_id: location._id, list_name: name, list_name_key: name.toLowerCase() })
+        .returning({ _id: externalMailLists._id });
+      await ctx.database.db.insert(externalMailAddresses).values(
+        emails.map((address_email) => ({
+          location_id: location._id,
+          external_mail_list_id: list!._id,
+          address_email,
+        })),
+      );
+      return list!._id;
+    };
+    const list = await listOf(mall, 'Basın', ['a@example.com', 'b@example.com', 'c@example.com']);
+    const foreign = await listOf(other, 'Basın', ['x@example.com']);
+    await ctx.database.db
+      .insert(emailOptOuts)
+      .values({ location_id: mall._id, opt_out_email: 'b@example.com', opt_out_source: 'unsubscribe link' });
+    const mail = emailNotification.parse(
+      await created(mall, '/marketing/email-notifications', email({ external_mail_list: list })),
+    );
+    expect(mail).toMatchObject({ external_mail_list: list, email_notification_potential: 2 });
+    const informational = emailNotification.parse(
+      await created(
+        mall,
+        '/marketing/email-notifications',
+        email({ external_mail_list: list, email_notification_is_commercial: false }),
+      ),
+    );
+    expect(informational.email_notification_potential).toBe(3);
+    const refused = await call(
+      mall,
+      'POST',
+      '/marketing/email-notifications',
+      email({ external_mail_list: foreign }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({
+      external_mail_list: 'This mall has no such external email list',
+    });
+    const withFilters = await call(
+      mall,
+      'POST',
+      '/marketing/email-notifications',
+      email({ external_mail_list: list, email_notification_filters: [{ field: 'gender', in: ['male'] }] }),
+    );
+    expect(withFilters.json().fields).toHaveProperty('email_notification_filters');
   });
 });
 
