@@ -1,10 +1,8 @@
 import { errorBody } from '@avlu/contracts';
-import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { customers } from '../src/modules/customers/customers.tables';
-import { locations } from '../src/modules/locations/locations.tables';
-import { createCustomerSession, mallOfToken } from '../src/modules/micro-site/customer-sessions.service';
+import { signedInHeaders } from '../src/modules/micro-site/micro-site.fixtures';
 import { useTestApp } from './helper';
 import { sampleRoutes } from './sample-routes';
 import { type Hostility, mutantsOf, sampleOf, toQueryString } from './schema-samples';
@@ -151,21 +149,12 @@ describe('control characters and out-of-range dates', () => {
     ['date', '0000-01-01'],
   ])('every %s field refuses %s with 400 naming it', { timeout: 300_000 }, async (hostility) => {
     const mall = await ctx.newLocation();
-    const [row] = await ctx.database.db
-      .select({ token: locations.location_token })
-      .from(locations)
-      .where(eq(locations._id, mall._id));
-    const mallToken = row!.token;
     const [customer] = await ctx.database.db
       .insert(customers)
       .values({ location_id: mall._id, customer_phone: '+905321234500', customer_name: 'Ayşe' })
       .returning({ _id: customers._id });
-    const customerToken = await createCustomerSession(
-      ctx.database.db,
-      (await mallOfToken(ctx.database.db, mallToken))!,
-      customer!._id,
-      { ip: '127.0.0.1', headers: {} },
-    );
+    // The mall's bearer, and the customer's session besides on customer routes.
+    const signedIn = await signedInHeaders(ctx.database.db, mall, customer!._id);
     const admin = await ctx.systemAdmin();
     let session = await ctx.newSession(admin._id);
     let checked = 0;
@@ -174,14 +163,11 @@ describe('control characters and out-of-range dates', () => {
       const auth = (route.config as { auth?: string; scope?: string } | undefined)?.auth;
       const scope = (route.config as { scope?: string } | undefined)?.scope;
       const headersFor = () =>
-        auth === 'micro-site' || auth === 'customer'
-          ? {
-              authorization: `Bearer ${mallToken}`,
-              ...(auth === 'customer'
-                ? { 'customer-token': customerToken, 'customer-id': customer!._id }
-                : {}),
-            }
-          : session;
+        auth === 'customer'
+          ? signedIn
+          : auth === 'micro-site'
+            ? { authorization: signedIn.authorization }
+            : session;
       const params = (schema.params ? sampleOf(schema.params) : {}) as Record<string, unknown>;
       const query = {
         ...((schema.querystring ? sampleOf(schema.querystring) : {}) as Record<string, unknown>),
@@ -216,7 +202,7 @@ describe('control characters and out-of-range dates', () => {
             method: method as 'POST',
             url: `${url}?${toQueryString(search)}`,
             ...(method === 'GET' || payload === undefined ? {} : { payload: payload as object }),
-            headers: { 'accept-language': 'en', ...headersFor() },
+            headers: { ...headersFor(), 'accept-language': 'en' },
           });
           if (response.statusCode < 300) session = await ctx.newSession(admin._id);
           const field = mutant.path.join('.');
