@@ -21,7 +21,7 @@ describe('routes and guards', () => {
     // Loyalty shows with its built screens; the QR codes are not built yet.
     expect(menu).toHaveTextContent('Sadakat');
     expect(menu).not.toHaveTextContent('QR Kodlar');
-    expect(menu).not.toHaveTextContent('Pazarlama');
+    expect(menu).not.toHaveTextContent('Rezervasyon');
   });
 
   it('sends a guest at an unknown path to the login page', async () => {

@@ -14,6 +14,7 @@ import { errorRoutes, notFoundInLayoutRoute } from '../features/errors/routes';
 import { invitationRoutes } from '../features/invitations/routes';
 import { locationRoutes } from '../features/locations/routes';
 import { loyaltyRoutes } from '../features/loyalty/routes';
+import { marketingRoutes, marketingSettingsRoutes } from '../features/marketing/routes';
 import { pointProviderRoutes } from '../features/point-providers/routes';
 import { registrationRoutes } from '../features/registration/routes';
 import { roleRoutes } from '../features/roles/routes';
@@ -97,8 +98,10 @@ export const routes: RouteObject[] = [
           ...loyaltyRoutes,
           ...pointProviderRoutes,
           ...surveyRoutes,
+          ...marketingRoutes,
+          ...marketingSettingsRoutes,
           // Feature route lists go here: reports, feedbacks, agreements, qr-codes,
-          // marketing, reservation, lending.
+          // reservation, lending.
           notFoundInLayoutRoute,
         ],
       },

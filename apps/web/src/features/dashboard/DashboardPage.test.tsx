@@ -32,6 +32,7 @@ describe('dashboard shortcuts', () => {
       'Müşteriler',
       'Kampanyalar',
       'Sadakat',
+      'Pazarlama',
       'Anketler',
     ]);
     for (const { href } of cards) {
@@ -39,7 +40,7 @@ describe('dashboard shortcuts', () => {
       expect(canVisit(everything, href), href).toBe(true);
     }
     // Modules not built yet have no card, though the role holds their subjects.
-    for (const unbuilt of ['Rezervasyon', 'Pazarlama', 'Sözleşmeler', 'QR Kodlar'])
+    for (const unbuilt of ['Rezervasyon', 'Sözleşmeler', 'QR Kodlar'])
       expect(screen.queryByRole('heading', { name: unbuilt })).not.toBeInTheDocument();
     // The settings are the system admin's; the dashboard does not link to itself.
     expect(screen.queryByRole('heading', { name: 'Ayarlar' })).not.toBeInTheDocument();
@@ -51,10 +52,13 @@ describe('dashboard shortcuts', () => {
       roleWith('modules:dashboard', 'modules:customers:customer-list', 'modules:marketing:sms-notifications'),
     );
     const cards = await shortcutCards();
-    // SMS Bildirimleri belongs to the role but is not built; Telefonla Ara is built but not the role's.
-    expect(cards).toEqual([{ title: 'Müşteriler', href: '/customers/filter' }]);
+    // Telefonla Ara is built but not the role's; of marketing the role holds SMS only.
+    expect(cards).toEqual([
+      { title: 'Müşteriler', href: '/customers/filter' },
+      { title: 'Pazarlama', href: '/marketing/sms-notifications' },
+    ]);
     expect(screen.getByText('Müşteri Listesi')).toBeInTheDocument();
-    expect(screen.queryByText(/Telefonla Ara|SMS Bildirimleri/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Telefonla Ara|Anlık Bildirimler/)).not.toBeInTheDocument();
   });
 
   it('adds the settings for the system admin, still only where a screen exists', async () => {

@@ -21,7 +21,7 @@ type IdsFieldProps<T extends FieldValues> = BoundFieldProps<T> & { required?: bo
  * Several records picked by name, held as their ids; a saved id the list lacks still shows. The
  * pickers of every module's forms (campaigns, point providers) are built on it.
  */
-const IdsField = <T extends FieldValues>({
+export const IdsField = <T extends FieldValues>({
   name,
   label,
   hint,

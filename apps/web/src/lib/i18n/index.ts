@@ -24,6 +24,7 @@ const files = import.meta.glob<{ default: Catalogue }>(
     '!../../locales/*/surveys.ts',
     '!../../locales/*/campaign-dashboard.ts',
     '!../../locales/*/customer-mechanics.ts',
+    '!../../locales/*/marketing.ts',
   ],
   { eager: true },
 );

@@ -51,5 +51,7 @@ export default {
     locations: 'Malls',
     stores: 'Stores',
     storeCategories: 'Store categories',
+    events: 'Events',
+    promotions: 'Promotions',
   },
 };

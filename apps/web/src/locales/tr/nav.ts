@@ -51,5 +51,7 @@ export default {
     locations: 'AVM’ler',
     stores: 'Mağazalar',
     storeCategories: 'Mağaza Kategorileri',
+    events: 'Etkinlikler',
+    promotions: 'Promosyonlar',
   },
 };

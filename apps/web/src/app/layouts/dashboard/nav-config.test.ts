@@ -21,7 +21,7 @@ describe('sidebar entries', () => {
     expect(shown).toEqual(
       expect.arrayContaining(['dashboard', 'customerList', 'channels', 'campaigns', 'locations', 'surveys']),
     );
-    for (const unbuilt of ['agreements', 'qrCodes', 'smsNotifications']) expect(shown).not.toContain(unbuilt);
+    for (const unbuilt of ['agreements', 'qrCodes', 'reservations']) expect(shown).not.toContain(unbuilt);
     expect(hasScreen('/customers/filter')).toBe(true);
     expect(hasScreen('/campaigns/list')).toBe(true);
     expect(hasScreen('/loyalty/receipts')).toBe(true);

@@ -142,6 +142,8 @@ export const navConfig: NavEntry[] = [
       { key: 'locations', path: '/settings/locations' },
       { key: 'stores', path: '/settings/stores' },
       { key: 'storeCategories', path: '/settings/store-categories' },
+      { key: 'events', path: '/settings/events' },
+      { key: 'promotions', path: '/settings/promotions' },
     ],
   },
 ];

@@ -1,0 +1,204 @@
+import { paginationOf, type SmsNotification } from '@avlu/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../lib/api/test-server';
+import { axeViolations } from '../../test/axe';
+import { roleWith, systemAdminRole } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { installTestServer } from '../../test/server';
+import { testRecipients } from './NotificationEditPage';
+
+const server = installTestServer();
+const asAdmin = { signedInAs: { role: systemAdminRole } };
+const LIST = '/marketing/sms-notifications';
+
+const sms = (overrides: Partial<SmsNotification> = {}): SmsNotification => ({
+  _id: '64f0000000000000000000b1',
+  customer_ids: [],
+  createdAt: '2026-11-20T06:00:00.000Z',
+  updatedAt: '2026-11-20T06:00:00.000Z',
+  sms_notification_title: 'Hafta Sonu İndirimi',
+  sms_notification_text: 'Bu hafta sonu tüm mağazalarda %20 indirim sizi bekliyor.',
+  sms_notification_filters: null,
+  sms_notification_scheduled_for_datetime: '2030-12-06T07:00:00.000Z',
+  sms_notification_state: 'scheduled',
+  sms_notification_is_commercial: true,
+  sms_notification_potential: 1250,
+  sms_notification_parts: 1,
+  sms_notification_total_parts: 1250,
+  sms_notification_created_by: null,
+  sms_notification_approved_by: null,
+  ...overrides,
+});
+const weekend = sms();
+const opening = sms({
+  _id: '64f0000000000000000000b2',
+  sms_notification_title: 'Yeni Mağaza Açılışı',
+  sms_notification_scheduled_for_datetime: null,
+  sms_notification_state: 'sent',
+  sms_notification_potential: 800,
+  sms_notification_parts: 2,
+  sms_notification_total_parts: 1600,
+});
+
+const page = (rows: SmsNotification[]) =>
+  json({ data: rows, pagination: paginationOf(rows.length, { limit: 10, currentPage: 1 }) });
+const rowOf = async (text: string) =>
+  (await screen.findByText(text, { exact: true })).closest('[role="row"]') as HTMLElement;
+const paste = async (user: UserEvent, name: RegExp, text: string) => {
+  const field = screen.getByRole('textbox', { name });
+  await user.click(field);
+  await user.paste(text);
+};
+/** The customers' count answers 1.250 for everyone with SMS consent and 640 once a gender is chosen. */
+const serveCount = () =>
+  server().on('POST', '/customer/count', ({ body }) => {
+    const filter = (body as { filter: { field: string }[] }).filter;
+    return json({ count: filter.some((node) => node.field === 'gender') ? 640 : 1250, customer_ids: [] });
+  });
+
+describe('SMS notifications', () => {
+  it('lists them with their state, send time on the mall’s clock, reach and cost, and deletes after asking', async () => {
+    let rows = [weekend, opening];
+    server()
+      .on('GET', LIST, () => page(rows))
+      .on('DELETE', `${LIST}/${weekend._id}`, () => {
+        rows = [opening];
+        return new Response(null, { status: 204 });
+      });
+    const { user } = renderApp({ path: LIST, ...asAdmin });
+    const row = await rowOf('Hafta Sonu İndirimi');
+    expect(within(row).getByText('Zamanlandı')).toBeInTheDocument();
+    // 07:00 UTC is 10:00 in Istanbul.
+    expect(within(row).getByText('06-12-2030 10:00')).toBeInTheDocument();
+    expect(within(row).getAllByText('1.250')).toHaveLength(2);
+    const sent = await rowOf('Yeni Mağaza Açılışı');
+    expect(within(sent).getByText('Gönderildi')).toBeInTheDocument();
+    expect(within(sent).getByText('1.600')).toBeInTheDocument();
+    expect(within(sent).getByRole('button', { name: 'Sil: Yeni Mağaza Açılışı' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Yeni SMS' })).toHaveAttribute('href', `${LIST}/new`);
+    expect(await axeViolations()).toEqual([]);
+
+    await user.click(within(row).getByRole('button', { name: 'Sil: Hafta Sonu İndirimi' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('SMS bildirimi silinsin mi?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Sil' }));
+    expect(await screen.findByText('SMS bildirimi silindi')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Hafta Sonu İndirimi')).not.toBeInTheDocument());
+    expect(server().to('DELETE', `${LIST}/${weekend._id}`)).toHaveLength(1);
+  });
+
+  it('counts the text’s characters and parts and the reach as the segment changes, schedules and saves', async () => {
+    serveCount();
+    server()
+      .on('GET', LIST, () => page([]))
+      .on('POST', LIST, ({ body }) => json({ ...weekend, ...(body as object) }, 201));
+    const { user, router } = renderApp({ path: `${LIST}/new`, ...asAdmin });
+    await screen.findByRole('textbox', { name: /^Başlık/ });
+    await paste(user, /^Başlık/, 'Hafta Sonu İndirimi');
+    await paste(user, /^SMS metni/, 'Cumartesi tüm mağazalarda indirim var.');
+    const counter = screen.getByTestId('sms-counter');
+    expect(counter).toHaveTextContent('38 karakter · 1 SMS');
+    expect(screen.getByText('GSM-7 Türkçe')).toBeInTheDocument();
+
+    // Everyone with SMS consent, then the segment narrowed to women.
+    const segment = screen.getByRole('region', { name: 'Segment' });
+    expect(await within(segment).findByText('1.250 müşteriye ulaşır')).toBeInTheDocument();
+    expect(screen.getByTestId('sms-cost')).toHaveTextContent('Toplam: 1 SMS × 1.250 kişi = 1.250 SMS');
+    await user.click(within(segment).getByRole('button', { name: 'Koşul ekle' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Cinsiyet' }));
+    await user.click(within(segment).getByRole('button', { name: 'Kadın' }));
+    expect(await within(segment).findByText('640 müşteriye ulaşır')).toBeInTheDocument();
+    // The reach asks for the SMS consent beside the segment.
+    expect(server().to('POST', '/customer/count').at(-1)?.body).toEqual({
+      filter: [
+        { field: 'gender', in: ['female'] },
+        { field: 'consent', type: 'sms', value: true },
+      ],
+    });
+
+    // A longer text costs two parts for each of the 640.
+    await paste(user, /^SMS metni/, ` ${'Kampanya detayları için uygulamamıza göz atın. '.repeat(3)}`);
+    expect(counter).toHaveTextContent('2 SMS');
+    expect(screen.getByTestId('sms-cost')).toHaveTextContent('Toplam: 2 SMS × 640 kişi = 1.280 SMS');
+
+    const [day] = within(screen.getByRole('group', { name: /^Gönderim zamanı/ })).getAllByRole('spinbutton');
+    await user.click(day!);
+    await user.keyboard('{Control>}a{/Control}{Backspace}061220301000');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
+    expect(server().to('POST', LIST)[0]?.body).toMatchObject({
+      sms_notification_title: 'Hafta Sonu İndirimi',
+      sms_notification_filters: [{ field: 'gender', in: ['female'] }],
+      customer_ids: [],
+      // Typed on the mall's clock (Istanbul, UTC+3).
+      sms_notification_scheduled_for_datetime: '2030-12-06T07:00:00.000Z',
+      sms_notification_is_commercial: true,
+    });
+    expect(await screen.findByText('Başarıyla oluşturuldu')).toBeInTheDocument();
+  });
+
+  it('says what is wrong under each field and does not send', async () => {
+    serveCount();
+    const { user } = renderApp({ path: `${LIST}/new`, ...asAdmin });
+    await screen.findByRole('textbox', { name: /^Başlık/ });
+    await paste(user, /^Başlık/, 'Kış');
+    await paste(user, /^SMS metni/, 'Merhaba');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByText(/En az 5 karakter olmalı/)).toBeInTheDocument();
+    expect(screen.getByText(/En az 10 karakter olmalı/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Başlık/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: /^SMS metni/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(server().to('POST', LIST)).toEqual([]);
+  });
+
+  it('sends a saved one now after the question, and tests it to phones without spaces', async () => {
+    serveCount();
+    server()
+      .on('GET', LIST, () => page([weekend]))
+      .on('GET', `${LIST}/${weekend._id}`, () => json(weekend))
+      .on('PUT', `${LIST}/${weekend._id}/test`, () => json({}))
+      .on('PUT', `${LIST}/${weekend._id}/send`, () =>
+        json({ ...weekend, sms_notification_state: 'send_in_progress' }),
+      );
+    const { user, router } = renderApp({ path: `${LIST}/${weekend._id}/edit`, ...asAdmin });
+    expect(await screen.findByDisplayValue('Hafta Sonu İndirimi')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Test gönder' }));
+    const test = await screen.findByRole('dialog', { name: 'Test gönderimi' });
+    await user.click(within(test).getByRole('textbox', { name: 'Telefonlar' }));
+    await user.paste('0532 890 61 24, 0533 111 22 33');
+    await user.click(within(test).getByRole('button', { name: 'Testi gönder' }));
+    expect(await screen.findByText('Test gönderildi.')).toBeInTheDocument();
+    expect(server().to('PUT', `${LIST}/${weekend._id}/test`)[0]?.body).toEqual({
+      phones: ['05328906124', '05331112233'],
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Şimdi gönder' }));
+    const question = await screen.findByRole('dialog', { name: 'Bildirim şimdi gönderilsin mi?' });
+    expect(question).toHaveTextContent('“Hafta Sonu İndirimi” şu an 1.250 müşteriye gönderilecek.');
+    await user.click(within(question).getByRole('button', { name: 'Gönder' }));
+    expect(await screen.findByText('SMS bildirimi gönderildi.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
+    expect(server().to('PUT', `${LIST}/${weekend._id}/send`)).toHaveLength(1);
+  });
+
+  it('is not offered to a role without the SMS subject', async () => {
+    server().on('GET', LIST, () => page([weekend]));
+    renderApp({ path: LIST, signedInAs: { role: roleWith('modules:marketing:push-notifications') } });
+    expect(await screen.findByText(/yetkiniz yok|Permission/i)).toBeInTheDocument();
+  });
+});
+
+describe('test recipients (spec §5 client handling)', () => {
+  it('strips spaces from phones and splits emails on commas and semicolons', () => {
+    expect(testRecipients('sms', '0532 890 61 24\n0533 111 22 33')).toEqual(['05328906124', '05331112233']);
+    expect(testRecipients('email', ' a@avlu.test; b@avlu.test ,c@avlu.test ')).toEqual([
+      'a@avlu.test',
+      'b@avlu.test',
+      'c@avlu.test',
+    ]);
+  });
+});
