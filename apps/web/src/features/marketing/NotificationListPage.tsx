@@ -7,6 +7,7 @@ import {
 } from '@avlu/contracts';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import TaskAltOutlinedIcon from '@mui/icons-material/TaskAltOutlined';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -27,6 +28,7 @@ import {
   scheduledOf,
   stateOf,
   titleOf,
+  useApprove,
   useSend,
 } from './marketing.resource';
 import { NotificationStateChip } from './NotificationStateChip';
@@ -156,6 +158,7 @@ export function NotificationListPage({ kind }: { kind: NotificationKind }) {
   const columns = useColumns(kind);
   const stateFilter = useStateFilter(kind);
   const send = useSend(kind);
+  const approve = useApprove(kind);
   const base = kindBase(kind);
   const params = useMemo(
     () => (stateFilter.filter ? { filter: stateFilter.filter } : {}),
@@ -219,6 +222,14 @@ export function NotificationListPage({ kind }: { kind: NotificationKind }) {
               disabled={!isEditable(stateOf(kind, row)) || send.isPending}
               onClick={() => void sendNow(row)}
             />
+            {stateOf(kind, row) === 'waiting_for_approval' && (
+              <RowAction
+                label={t('approve')}
+                icon={<TaskAltOutlinedIcon fontSize="small" />}
+                disabled={approve.isPending}
+                onClick={() => approve.mutate(row._id)}
+              />
+            )}
             {hasReport(kind) && (
               <RowAction
                 label={t('report.action')}

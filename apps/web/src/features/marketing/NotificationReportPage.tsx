@@ -47,17 +47,19 @@ export const readReport = (report: NotificationReport) => {
   };
   collect(report);
   if (report.counts && typeof report.counts === 'object') collect(report.counts as Record<string, unknown>);
-  const list = Object.values(report).find(
-    (value): value is Message[] =>
-      Array.isArray(value) && value.every((row) => row && typeof row === 'object'),
-  );
+  const isRows = (value: unknown): value is Message[] =>
+    Array.isArray(value) && value.every((row) => row && typeof row === 'object');
+  const paged = report.messages as { data?: unknown } | undefined;
+  const list = isRows(paged?.data) ? paged.data : Object.values(report).find(isRows);
   const messages = (list ?? []).map(
     (row) =>
       Object.fromEntries(
         Object.entries(row).filter(([, value]) => value === null || typeof value !== 'object'),
       ) as Message,
   );
-  const columns = [...new Set(messages.flatMap((row) => Object.keys(row)))];
+  const columns = [...new Set(messages.flatMap((row) => Object.keys(row)))].filter(
+    (column) => column !== '_id' && column !== 'customer_id',
+  );
   return { counts, messages, columns };
 };
 

@@ -98,6 +98,15 @@ export const useSend = (kind: NotificationKind) =>
     success: `marketing:${kind}.sent`,
   });
 
+/** `PUT …/{id}/approve`: a second user with the approval permission lets a large send go (spec §8 'Approvable.'). */
+export const useApprove = (kind: NotificationKind) =>
+  notificationResources[kind].useAction(
+    (id: string) => api.put(`${notificationPath(kind)}/${id}/approve`, {}),
+    {
+      success: 'marketing:approved',
+    },
+  );
+
 export const useTestSend = (kind: NotificationKind) =>
   notificationResources[kind].useAction(
     ({ id, to }: { id: string; to: string[] }) =>
@@ -110,6 +119,8 @@ export const useTestSend = (kind: NotificationKind) =>
  * recipients, sent, delivered, failed, opted out, skipped for no consent, SMS parts, by message), so
  * it is read loosely: its numbers are the counts, its first array of objects the messages.
  */
+/** The messages the report page asks for (the draft's page limit). */
+const REPORT_ROWS = 100;
 export const notificationReport = z.record(z.string(), z.unknown());
 export type NotificationReport = z.infer<typeof notificationReport>;
 export const useReport = (kind: NotificationKind, id: string | undefined) =>
@@ -117,6 +128,7 @@ export const useReport = (kind: NotificationKind, id: string | undefined) =>
     queryKey: [...notificationResources[kind].keys.detail(id ?? ''), 'report'],
     queryFn: ({ signal }) =>
       api.get(`${notificationPath(kind)}/${id}/report`, {
+        query: { limit: REPORT_ROWS, currentPage: 1 },
         schema: notificationReport,
         signal,
         dedupe: false,

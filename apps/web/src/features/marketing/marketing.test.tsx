@@ -185,6 +185,43 @@ describe('SMS notifications', () => {
     expect(server().to('PUT', `${LIST}/${weekend._id}/send`)).toHaveLength(1);
   });
 
+  it('shows a sent one’s report: its counts and messages', async () => {
+    server()
+      .on('GET', `${LIST}/${opening._id}`, () => json(opening))
+      .on('GET', `${LIST}/${opening._id}/report`, () =>
+        json({
+          _id: opening._id,
+          state: 'sent',
+          recipients: 800,
+          sent: 790,
+          delivered: 760,
+          failed: 10,
+          sms_parts: 1600,
+          by_state: { delivered: 760 },
+          messages: {
+            data: [
+              {
+                _id: '64f0000000000000000000c1',
+                customer_id: null,
+                recipient: '+905328906124',
+                message_state: 'delivered',
+                message_parts: 2,
+              },
+            ],
+            pagination: { total: 1, limit: 100, currentPage: 1, totalPages: 1 },
+          },
+        }),
+      );
+    renderApp({ path: `${LIST}/${opening._id}/report`, ...asAdmin });
+    expect(await screen.findByRole('heading', { name: 'Gönderim Raporu' })).toBeInTheDocument();
+    expect(await screen.findByText('İletildi')).toBeInTheDocument();
+    expect(screen.getByText('760')).toBeInTheDocument();
+    expect(screen.getByText('1.600')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '+905328906124' })).toBeInTheDocument();
+    expect(server().to('GET', `${LIST}/${opening._id}/report`)[0]?.query.get('limit')).toBe('100');
+    expect(screen.getByRole('button', { name: 'Excel’e aktar' })).toBeInTheDocument();
+  });
+
   it('is not offered to a role without the SMS subject', async () => {
     server().on('GET', LIST, () => page([weekend]));
     renderApp({ path: LIST, signedInAs: { role: roleWith('modules:marketing:push-notifications') } });
