@@ -2,41 +2,21 @@ import type { NotificationKind, PostKind } from '@avlu/contracts';
 import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
+type Pages = typeof import('./pages');
+/** The one dynamic import of the module's pages (see pages.ts). */
+const load = () => import('./pages');
+
 /** A lazily loaded page made of a named export and its props, so one module serves each kind. */
-const page = <Module, Props extends object>(
-  load: () => Promise<Module>,
-  pick: (module: Module) => ComponentType<Props>,
-  props: Props,
-) =>
+const page = <Props extends object>(pick: (pages: Pages) => ComponentType<Props>, props: Props) =>
   lazy(async () => {
     const Page = pick(await load());
     return { default: () => <Page {...props} /> };
   });
 
-const listPage = (kind: NotificationKind) =>
-  page(
-    () => import('./NotificationListPage'),
-    (m) => m.NotificationListPage,
-    { kind },
-  );
-const createPage = (kind: NotificationKind) =>
-  page(
-    () => import('./NotificationEditPage'),
-    (m) => m.NotificationCreatePage,
-    { kind },
-  );
-const editPage = (kind: NotificationKind) =>
-  page(
-    () => import('./NotificationEditPage'),
-    (m) => m.NotificationEditPage,
-    { kind },
-  );
-const reportPage = (kind: NotificationKind) =>
-  page(
-    () => import('./NotificationReportPage'),
-    (m) => m.NotificationReportPage,
-    { kind },
-  );
+const listPage = (kind: NotificationKind) => page((m) => m.NotificationListPage, { kind });
+const createPage = (kind: NotificationKind) => page((m) => m.NotificationCreatePage, { kind });
+const editPage = (kind: NotificationKind) => page((m) => m.NotificationEditPage, { kind });
+const reportPage = (kind: NotificationKind) => page((m) => m.NotificationReportPage, { kind });
 
 const notificationRoutes = (kind: NotificationKind, withReport: boolean): RouteObject[] => {
   const List = listPage(kind);
@@ -52,47 +32,19 @@ const notificationRoutes = (kind: NotificationKind, withReport: boolean): RouteO
   ];
 };
 
-const MarketingPage = page(
-  () => import('./MarketingPage'),
-  (m) => m.MarketingPage,
-  {},
-);
-const MobilePagesPage = page(
-  () => import('./MobilePagesPage'),
-  (m) => m.MobilePagesPage,
-  {},
-);
-const MobilePageCreate = page(
-  () => import('./MobilePagesPage'),
-  (m) => m.MobilePageEditPage,
-  {
-    mode: 'create' as const,
-  },
-);
-const MobilePageEdit = page(
-  () => import('./MobilePagesPage'),
-  (m) => m.MobilePageEditPage,
-  {
-    mode: 'edit' as const,
-  },
-);
+const MarketingPage = page((m) => m.MarketingPage, {});
+const MobilePagesPage = page((m) => m.MobilePagesPage, {});
+const MobilePageCreate = page((m) => m.MobilePageEditPage, {
+  mode: 'create' as const,
+});
+const MobilePageEdit = page((m) => m.MobilePageEditPage, {
+  mode: 'edit' as const,
+});
 
 const postRoutes = (kind: PostKind): RouteObject[] => {
-  const List = page(
-    () => import('./PostsPage'),
-    (m) => m.PostsPage,
-    { kind },
-  );
-  const Create = page(
-    () => import('./PostsPage'),
-    (m) => m.PostEditPage,
-    { kind, mode: 'create' as const },
-  );
-  const Edit = page(
-    () => import('./PostsPage'),
-    (m) => m.PostEditPage,
-    { kind, mode: 'edit' as const },
-  );
+  const List = page((m) => m.PostsPage, { kind });
+  const Create = page((m) => m.PostEditPage, { kind, mode: 'create' as const });
+  const Edit = page((m) => m.PostEditPage, { kind, mode: 'edit' as const });
   return [
     { path: `settings/${kind}s`, element: <List /> },
     { path: `settings/${kind}s/new`, element: <Create /> },
