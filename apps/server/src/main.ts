@@ -6,6 +6,7 @@ import { scheduleCampaignArchive } from './modules/campaigns/campaigns.archive';
 import { scheduleCustomerRetention } from './modules/customers/retention';
 import { scheduleResetPoints } from './modules/loyalty/reset-points.job';
 import { scheduleMaintenance } from './modules/maintenance/maintenance';
+import { scheduleMarketingDispatch } from './modules/marketing/dispatch.job';
 import { loadConfig } from './platform/config';
 import { type DatabaseHandle, openDatabase } from './platform/db/database';
 import { createFiles } from './platform/files/files';
@@ -48,6 +49,7 @@ try {
   await scheduleCampaignDashboardRollup(jobs, database.db, logger);
   await scheduleBirthdayCoupons(jobs, database.db, logger);
   await scheduleResetPoints(jobs, database.db, logger);
+  await scheduleMarketingDispatch(jobs, database.db, config, logger);
   app = await buildApp({ config, db: database.db, notices: database.notices, jobs, logger, files });
   await scheduleMaintenance(jobs, database.db, app.files.store, config, logger);
   if (config.production && app.sms.kind === 'outbox')

@@ -42,6 +42,7 @@ export * from './loyalty/receipts';
 export * from './loyalty/reset-points';
 export * from './loyalty/tiers';
 export * from './marketing/directory';
+export * from './marketing/dispatch';
 export * from './marketing/notifications';
 export * from './marketing/sms-parts';
 export * from './micro-site/challenge';

@@ -107,6 +107,10 @@ export const errorCodes = [
   'CAMPAIGN_SURVEY_ANSWERED',
   // Marketing (issue 16).
   'NOTIFICATION_NOT_EDITABLE',
+  'NOTIFICATION_NOT_SENDABLE',
+  'NOTIFICATION_NOT_WAITING_FOR_APPROVAL',
+  'NOTIFICATION_OWN_APPROVAL',
+  'NOTIFICATION_NO_PROVIDER',
   'MOBILE_PAGE_IN_USE',
 ] as const;
 export const errorCode = z.enum(errorCodes);

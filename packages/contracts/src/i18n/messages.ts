@@ -132,6 +132,13 @@ export const messages: Record<Language, Catalogue> = {
       SURVEY_NOT_OPEN: 'Bu anket şu anda yanıt almıyor',
       CAMPAIGN_SURVEY_ANSWERED:
         'Bu anketi zaten yanıtladınız; her anket bir kez yanıtlanır. Kampanyanın kodu Kuponlarım sayfasında',
+      NOTIFICATION_NOT_SENDABLE:
+        'Bu bildirim zaten gönderildi, gönderiliyor ya da onay bekliyor; yalnızca oluşturulmuş ya da zamanlanmış bir bildirim gönderilebilir',
+      NOTIFICATION_NOT_WAITING_FOR_APPROVAL: 'Bu bildirim onay beklemiyor',
+      NOTIFICATION_OWN_APPROVAL:
+        'Bu gönderimi siz oluşturdunuz ya da başlattınız; onayı onay yetkisi olan başka bir kullanıcı vermelidir',
+      NOTIFICATION_NO_PROVIDER:
+        'Bu AVM için bu kanalın toplu gönderim hesabı tanımlı değil ve sunucuda varsayılan bir sağlayıcı yok; önce Ayarlar’dan bir toplu gönderim hesabı ekleyin',
       NOTIFICATION_NOT_EDITABLE:
         'Bu bildirimin gönderimi başladı ya da onay bekliyor; yalnızca oluşturulmuş ya da zamanlanmış bir bildirim değiştirilebilir veya silinebilir',
       MOBILE_PAGE_IN_USE:
@@ -439,6 +446,13 @@ export const messages: Record<Language, Catalogue> = {
       SURVEY_NOT_OPEN: 'This survey is not taking answers now',
       CAMPAIGN_SURVEY_ANSWERED:
         'You have already answered this survey, and each survey is answered once. The campaign’s code is under My coupons',
+      NOTIFICATION_NOT_SENDABLE:
+        'This notification has been sent, is being sent or awaits approval; only a created or scheduled notification can be sent',
+      NOTIFICATION_NOT_WAITING_FOR_APPROVAL: 'This notification is not waiting for approval',
+      NOTIFICATION_OWN_APPROVAL:
+        'You created or started this send; another user with the approval permission must approve it',
+      NOTIFICATION_NO_PROVIDER:
+        'This mall has no bulk sending account for this channel and the server has no default provider; add a bulk account under Settings first',
       NOTIFICATION_NOT_EDITABLE:
         'This notification is being sent, has been sent or awaits approval; only a created or scheduled notification can be changed or deleted',
       MOBILE_PAGE_IN_USE:

@@ -415,6 +415,7 @@ CREATE TABLE "locations" (
 	"location_ios_store" varchar(2048),
 	"location_fallback_url" varchar(2048),
 	"location_sms_hourly_budget" integer,
+	"location_marketing_approval_threshold" integer,
 	"location_no" integer GENERATED ALWAYS AS IDENTITY (sequence name "locations_location_no_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -537,6 +538,7 @@ CREATE TABLE "notification_messages" (
 	"message_is_commercial" boolean NOT NULL,
 	"message_batch" integer,
 	"message_attempts" smallint DEFAULT 0 NOT NULL,
+	"message_retry_at" timestamp with time zone,
 	"message_provider_job_id" varchar(64),
 	"message_provider_message_id" varchar(200),
 	"message_parts" smallint,

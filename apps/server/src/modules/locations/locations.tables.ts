@@ -32,6 +32,11 @@ export const locations = pgTable(
      * SMS_HOURLY_BUDGET stays the ceiling (sms-codes.service.ts `spendSmsBudget`).
      */
     sms_hourly_budget: integer('location_sms_hourly_budget'),
+    /**
+     * A marketing send to more recipients than this waits for a second user's approval (issue 16,
+     * marketing/dispatch.service.ts); null: no send waits.
+     */
+    marketing_approval_threshold: integer('location_marketing_approval_threshold'),
     /** A small number for the mall in tables read a million rows at a time (customer_facts). */
     location_no: integer('location_no').notNull().generatedAlwaysAsIdentity(),
     ...timestamps(),

@@ -36,7 +36,7 @@ const reachableBy = (audience: Audience): SQL | undefined => {
 };
 
 /** The customers of an audience that would get it now, as a condition on `customer_facts` of the mall. */
-const audienceCondition = (audience: Audience, today: string) =>
+export const audienceCondition = (audience: Audience, today: string) =>
   and(
     segmentWhere(audience.filters ?? undefined, { today, columns: factColumns }),
     audience.customerIds.length > 0

@@ -44,6 +44,7 @@ import {
   listNotifications,
   updateNotification,
 } from './notifications.service';
+import { sendRoutes } from './send.routes';
 
 const tags = ['marketing'];
 const mall = (request: FastifyRequest) => locationOf(request);
@@ -77,9 +78,12 @@ const notificationKinds = {
  * Spec §7 Marketing (issue 16): `GET`/`POST /marketing/{push,sms,email}-notifications`,
  * `GET`/`PUT`/`DELETE …/{id}`, the mobile pages and the mall's events and promotions. Every
  * notification answer carries `<kind>_notification_potential`. Sending, tests and reports come with
- * dispatch.
+ * dispatch (send.routes.ts).
  */
-export const marketingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const marketingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
+  // Sending, approval, tests and reports (send.routes.ts).
+  await app.register(sendRoutes, deps);
   for (const kind of Object.keys(notificationKinds) as NotificationKind[]) {
     const { subject, input, answer, listQuery, name } = notificationKinds[kind];
     const config = { subject, scope: 'location' } as const;

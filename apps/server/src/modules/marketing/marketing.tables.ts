@@ -216,6 +216,8 @@ export const notificationMessages = pgTable(
     /** The dispatch batch that took it (a batch is one provider call or one worker's share). */
     message_batch: integer('message_batch'),
     message_attempts: smallint('message_attempts').notNull().default(0),
+    /** A queued message whose batch the provider turned away for now (429, 5xx) waits until then. */
+    message_retry_at: moment('message_retry_at'),
     /** The provider's job or bulk id (NetGSM's jobid), read back by delivery reports. */
     message_provider_job_id: varchar('message_provider_job_id', { length: 64 }),
     /** The provider's id of this one message (an FCM message name, an SMTP message id). */

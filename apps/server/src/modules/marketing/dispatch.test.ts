@@ -1,0 +1,481 @@
+import type { Location } from '@avlu/contracts';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startJobs } from '../../platform/jobs';
+import { changeConsent } from '../customers/consents.service';
+import { locations } from '../locations/locations.tables';
+import {
+  addCustomers,
+  addPushAccount,
+  addPushToken,
+  markInProgress,
+  messagesOf,
+  notificationRow,
+  settled,
+  useDispatchApp,
+} from './dispatch.fixtures';
+import { scheduleMarketingDispatch } from './dispatch.job';
+import { createSenders } from './dispatch.senders';
+import { writeMessages } from './dispatch.service';
+import { createDispatcher, DISPATCH_DEFAULTS } from './dispatch.worker';
+import { customerPushTokens } from './marketing-accounts.tables';
+import { fetchDeliveryReports } from './reports.service';
+
+const context = useDispatchApp();
+const SMS_TEXT = 'Hafta sonu tüm mağazalarda %20 indirim sizi bekliyor!';
+
+type Method = 'GET' | 'POST' | 'PUT';
+const call = (
+  mall: Pick<Location, '_id'>,
+  method: Method,
+  path: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) =>
+  context.ctx.inject({
+    method,
+    url: `/api${path}${path.includes('?') ? '&' : '?'}locationId=${mall._id}`,
+    headers: { 'accept-language': 'en', ...headers },
+    ...(payload ? { payload } : {}),
+  });
+
+const newSms = async (
+  mall: Pick<Location, '_id'>,
+  overrides: object = {},
+  headers: Record<string, string> = {},
+) => {
+  const response = await call(
+    mall,
+    'POST',
+    '/marketing/sms-notifications',
+    {
+      sms_notification_title: 'Hafta sonu',
+      sms_notification_text: SMS_TEXT,
+      sms_notification_filters: '',
+      ...overrides,
+    },
+    headers,
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json()._id as string;
+};
+
+const send = async (
+  mall: Pick<Location, '_id'>,
+  kind: string,
+  id: string,
+  headers: Record<string, string> = {},
+) => {
+  const response = await call(mall, 'PUT', `/marketing/${kind}-notifications/${id}/send`, undefined, headers);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+const report = async (mall: Pick<Location, '_id'>, kind: string, id: string, query = '') => {
+  const response = await call(mall, 'GET', `/marketing/${kind}-notifications/${id}/report${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+const receivedBy = (phones: string[]) => phones.map((phone) => context.gateway.timesSentTo(phone));
+
+afterEach(() => {
+  context.gateway.behave({ kind: 'accept' });
+  context.gateway.setDelivery(() => ({ status: 1 }));
+});
+
+describe('dispatch', () => {
+  it('sends a commercial SMS now only to the consenting customers, once each; the report counts them', async () => {
+    const { ctx } = context;
+    const mall = await ctx.newLocation();
+    const consenting = await addCustomers(ctx, mall, 3);
+    const refusing = await addCustomers(ctx, mall, 2, { customer_sms_permission: false });
+    const id = await newSms(mall);
+
+    const answer = await send(mall, 'sms', id);
+    expect(answer).toMatchObject({
+      _id: id,
+      state: 'send_in_progress',
+      potential: 3,
+      approval_threshold: null,
+    });
+    const row = await settled(ctx, id);
+    expect(row).toMatchObject({
+      notification_state: 'sent',
+      notification_recipient_count: 3,
+      notification_sent_count: 3,
+      notification_parts_count: 3,
+    });
+    expect(receivedBy(consenting.map((each) => each.phone))).toEqual([1, 1, 1]);
+    expect(receivedBy(refusing.map((each) => each.phone))).toEqual([0, 0]);
+    const texts = context.gateway.received.filter((sms) => consenting.some((each) => each.phone === sms.to));
+    expect(texts.every((sms) => sms.text === SMS_TEXT && sms.iysfilter === '11')).toBe(true);
+
+    // Sending it again is refused; writing and running again adds and sends nothing.
+    const again = await call(mall, 'PUT', `/marketing/sms-notifications/${id}/send`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'NOTIFICATION_NOT_SENDABLE' });
+    await markInProgress(ctx, id);
+    const dispatcher = createDispatcher({
+      db: ctx.database.db,
+      config: ctx.config,
+      senders: createSenders(ctx.config),
+    });
+    await dispatcher.run(id);
+    expect(await messagesOf(ctx, id)).toHaveLength(3);
+    expect(receivedBy(consenting.map((each) => each.phone))).toEqual([1, 1, 1]);
+
+    const counted = await report(mall, 'sms', id, '?limit=2');
+    expect(counted).toMatchObject({
+      state: 'sent',
+      recipients: 3,
+      sent: 3,
+      delivered: 0,
+      failed: 0,
+      skipped_no_consent: 0,
+      sms_parts: 3,
+      messages: { pagination: { total: 3, limit: 2, totalPages: 2 } },
+    });
+    expect(counted.messages.data).toHaveLength(2);
+    expect(consenting.map((each) => each.phone)).toContain(counted.messages.data[0].recipient);
+
+    // The delivery report job: one number refused by İYS, the others delivered.
+    const optedOut = consenting[0]!.phone;
+    context.gateway.setDelivery((no) => (`+${no}` === optedOut ? { status: 16 } : { status: 1 }));
+    await fetchDeliveryReports(ctx.database.db, createSenders(ctx.config));
+    expect(await report(mall, 'sms', id)).toMatchObject({ sent: 3, delivered: 2, opted_out: 1 });
+    const delivered = await report(mall, 'sms', id, '?state=delivered');
+    expect(delivered.messages.data.map((each: { recipient: string }) => each.recipient).sort()).toEqual(
+      consenting
+        .slice(1)
+        .map((each) => each.phone)
+        .sort(),
+    );
+
+    const file = await call(mall, 'GET', `/marketing/sms-notifications/${id}/report/export`);
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+  });
+
+  it('an informational SMS goes to every customer with a phone, consent or not', async () => {
+    const { ctx } = context;
+    const mall = await ctx.newLocation();
+    const all = [
+      ...(await addCustomers(ctx, mall, 2)),
+      ...(await addCustomers(ctx, mall, 2, { customer_sms_permission: false })),
+    ];
+    const id = await newSms(mall, { sms_notification_is_commercial: false });
+    await send(mall, 'sms', id);
+    expect(await settled(ctx, id)).toMatchObject({ notification_state: 'sent', notification_sent_count: 4 });
+    expect(receivedBy(all.map((each) => each.phone))).toEqual([1, 1, 1, 1]);
+    expect(context.gateway.received.find((sms) => sms.to === all[3]!.phone)?.iysfilter).toBe('0');
+  });
+
+  it('consent revoked after the messages were written: that customer is skipped for no consent', async () => {
+    const { ctx } = context;
+    const mall = await ctx.newLocation();
+    const [first, second] = await addCustomers(ctx, mall, 2);
+    const id = await newSms(mall);
+    await markInProgress(ctx, id);
+    await writeMessages(ctx.database.db, id);
+    await changeConsent(ctx.database.db, {
+      customerId: first!._id,
+      locationId: mall._id,
+      type: 'sms',
+      value: false,
+      source: 'staff',
+    });
+    const dispatcher = createDispatcher({
+      db: ctx.database.db,
+      config: ctx.config,
+      senders: createSenders(ctx.config),
+    });
+    expect(await dispatcher.run(id)).toBe('sent');
+    expect(receivedBy([first!.phone, second!.phone])).toEqual([0, 1]);
+    expect(await report(mall, 'sms', id)).toMatchObject({ recipients: 2, sent: 1, skipped_no_consent: 1 });
+    const skipped = (await messagesOf(ctx, id)).find((message) => message.customer_id === first!._id);
+    expect(skipped).toMatchObject({ message_state: 'skipped', message_error_code: 'NO_CONSENT' });
+  });
+
+  it('a scheduled SMS is sent by the jobs at its moment; a customer who revoked consent meanwhile gets nothing', async () => {
+    const { ctx } = context;
+    const mall = await ctx.newLocation();
+    const [keeps, revokes] = await addCustomers(ctx, mall, 2);
+    const at = new Date(Date.now() + 1500).toISOString();
+    const id = await newSms(mall, { sms_notification_scheduled_for_datetime: at });
+    expect((await notificationRow(ctx, id)).notification_state).toBe('scheduled');
+    await changeConsent(ctx.database.db, {
+      customerId: revokes!._id,
+      locationId: mall._id,
+      type: 'sms',
+      value: false,
+      source: 'micro-site',
+    });
+    const jobs = await startJobs({
+      queue: ctx.database.queue,
+      logger: pino({ level: 'silent' }),
+      pollingIntervalSeconds: 0.5,
+    });
+    try {
+      await scheduleMarketingDispatch(jobs, ctx.database.db, ctx.config, pino({ level: 'silent' }));
+      while (Date.now() < new Date(at).getTime() + 50)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      await jobs.send('marketing.due', {});
+      expect(await settled(ctx, id)).toMatchObject({
+        notification_state: 'sent',
+        notification_sent_count: 1,
+      });
+    } finally {
+      await jobs.stop();
+    }
+    expect(receivedBy([keeps!.phone, revokes!.phone])).toEqual([1, 0]);
+  });
+
+  it('over the threshold a send waits for approval by another user with the permission', async () => {
+    const { ctx } = context;
+    const mall = await ctx.newLocation();
+    await ctx.database.db
+      .update(locations)
+      .set({ marketing_approval_threshold: 1 })
+      .where(eq(locations._id, mall._id));
+    const recipients = await addCustomers(ctx, mall, 2);
+    const subjects = ['modules:marketing:sms-notifications', 'modules:marketing:marketing'];
+    const creator = await ctx.newStaff({ subjects, locations: [mall] });
+    const noPermission = await ctx.newStaff({
+      subjects: ['modules:marketing:sms-notifications'],
+      locations: [mall],
+    });
+    const approver = await ctx.newStaff({ subjects, locations: [mall] });
+    const id = await newSms(mall, {}, creator.headers);
+
+    expect(await send(mall, 'sms', id, creator.headers)).toMatchObject({
+      state: 'waiting_for_approval',
+      potential: 2,
+      approval_threshold: 1,
+    });
+    const edit = await call(
+      mall,
+      'PUT',
+      `/marketing/sms-notifications/${id}/send`,
+      undefined,
+      creator.headers,
+    );
+    expect(edit.statusCode).toBe(409);
+    const own = await call(
+      mall,
+      'PUT',
+      `/marketing/sms-notifications/${id}/approve`,
+      undefined,
+      creator.headers,
+    );
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({ code: 'NOTIFICATION_OWN_APPROVAL' });
+    const denied = await call(
+      mall,
+      'PUT',
+      `/marketing/sms-notifications/${id}/approve`,
+      undefined,
+      noPermission.headers,
+    );
+    expect(denied.statusCode).toBe(403);
+    expect(receivedBy(recipients.map((each) => each.phone))).toEqual([0, 0]);
+
+    const approved = await call(
+      mall,
+      'PUT',
+      `/marketing/sms-notifications/${id}/approve`,
+      undefined,
+      approver.headers,
+    );
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ state: 'send_in_progress' });
+    expect(await settled(ctx, id)).toMatchObject({
+      notification_state: 'sent',
+      notification_approved_by: approver._id,
+    });
+    expect(receivedBy(recipients.map((each) => each.phone))).toEqual([1, 1]);
+    const twice = await call(
+      mall,
+      'PUT',
+      `/marketing/sms-notifications/${id}/approve`,
+      undefined,
+      approver.headers,
+    );
+    expect(twice.json()).toMatchObject({ code: 'NOTIFICATION_NOT_WAITING_FOR_APPROVAL' });
+  });
+
+  it('test sends go at once to the given phones or addresses only and are not the campaign’s messages', async () => {
+    const { ctx } = context;
+    const mall = await ctx.newLocation();
+    await addCustomers(ctx, mall, 2);
+    const id = await newSms(mall);
+    const tested = await call(mall, 'PUT', `/marketing/sms-notifications/${id}/test`, {
+      phones: ' 0532 111 22 33 ; 0532 111 22 44,0532 111 22 33',
+    });
+    expect(tested.statusCode, tested.body).toBe(200);
+    expect(tested.json()).toMatchObject({
+      sent: 2,
+      results: [
+        { to: '+905321112233', state: 'sent' },
+        { to: '+905321112244', state: 'sent' },
+      ],
+    });
+    expect(receivedBy(['+905321112233', '+905321112244'])).toEqual([1, 1]);
+    expect(await messagesOf(ctx, id)).toHaveLength(0);
+    expect((await notificationRow(ctx, id)).notification_state).toBe('created');
+
+    const bad = await call(mall, 'PUT', `/marketing/sms-notifications/${id}/test`, {
+      phones: '0532 111 22 33; 12',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)[0]).toMatch(/^phones/);
+    const many = await call(mall, 'PUT', `/marketing/sms-notifications/${id}/test`, {
+      phones: Array.from({ length: 11 }, (_, index) => `0532 111 23 ${String(index).padStart(2, '0')}`),
+    });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().fields).toHaveProperty('phones');
+
+    const mailId = (
+      await call(mall, 'POST', '/marketing/email-notifications', {
+        email_notification_subject: 'Yaz indirimleri',
+        email_notification_preview_text: 'Yaz indirimleri başladı',
+        email_notification_content_type: 'HTML',
+        html_content: '<p>Merhaba, <b>indirim</b> başladı</p><script>alert(1)</script>',
+      })
+    ).json()._id;
+    const before = context.smtp.received.length;
+    const mailed = await call(mall, 'PUT', `/marketing/email-notifications/${mailId}/test`, {
+      emails: ' deneme@avm.example.com ;ikinci@avm.example.com ',
+    });
+    expect(mailed.statusCode, mailed.body).toBe(200);
+    expect(mailed.json().sent).toBe(2);
+    const mails = context.smtp.received.slice(before);
+    expect(mails.map((mail) => mail.to[0]).sort()).toEqual([
+      'deneme@avm.example.com',
+      'ikinci@avm.example.com',
+    ]);
+    expect(mails[0]!.raw).toContain('List-Unsubscribe');
+    expect(mails[0]!.raw).not.toContain('<script>');
+    expect(await messagesOf(ctx, mailId)).toHaveLength(0);
+    const badMail = await call(mall, 'PUT', `/marketing/email-notifications/${mailId}/test`, {
+      emails: 'bu-bir-adres-değil',
+    });
+    expect(badMail.statusCode).toBe(400);
+  });
+
+  it('a permanent refusal is recorded per message; a 5xx is retried after a back-off', async () => {
+    const { ctx } = context;
+    const mall = await ctx.newLocation();
+    const refusedIds = await addCustomers(ctx, mall, 2);
+    const refused = await newSms(mall);
+    context.gateway.behaveNext({ kind: 'refuse', code: '20' });
+    await send(mall, 'sms', refused);
+    expect(await settled(ctx, refused)).toMatchObject({
+      notification_state: 'error',
+      notification_failed_count: 2,
+    });
+    expect(
+      (await messagesOf(ctx, refused)).map((message) => [message.message_state, message.message_error_code]),
+    ).toEqual([
+      ['failed', '20'],
+      ['failed', '20'],
+    ]);
+    expect(receivedBy(refusedIds.map((each) => each.phone))).toEqual([0, 0]);
+
+    const mall2 = await ctx.newLocation();
+    const retried = await addCustomers(ctx, mall2, 2);
+    const id = await newSms(mall2);
+    const base = DISPATCH_DEFAULTS.retryBaseMs;
+    DISPATCH_DEFAULTS.retryBaseMs = 200;
+    try {
+      context.gateway.behaveNext({ kind: 'status', status: 503 });
+      await send(mall2, 'sms', id);
+      expect(await settled(ctx, id)).toMatchObject({
+        notification_state: 'sent',
+        notification_sent_count: 2,
+      });
+    } finally {
+      DISPATCH_DEFAULTS.retryBaseMs = base;
+    }
+    expect((await messagesOf(ctx, id)).map((message) => message.message_attempts)).toEqual([2, 2]);
+    expect(receivedBy(retried.map((each) => each.phone))).toEqual([1, 1]);
+
+    // Email: one address refused for good (550), the other sent.
+    const mall3 = await ctx.newLocation();
+    await addCustomers(ctx, mall3, 1, { customer_email: 'reddet@avm.example.com' });
+    await addCustomers(ctx, mall3, 1, { customer_email: 'kabul@avm.example.com' });
+    const mail = (
+      await call(mall3, 'POST', '/marketing/email-notifications', {
+        email_notification_subject: 'Yaz indirimleri',
+        email_notification_preview_text: 'Yaz indirimleri başladı',
+        email_notification_content_type: 'HTML',
+        html_content: '<p>Merhaba</p>',
+      })
+    ).json()._id;
+    await send(mall3, 'email', mail);
+    expect(await settled(ctx, mail)).toMatchObject({
+      notification_state: 'sent',
+      notification_sent_count: 1,
+      notification_failed_count: 1,
+    });
+    expect(await report(mall3, 'email', mail)).toMatchObject({ recipients: 2, sent: 1, failed: 1 });
+  });
+
+  it('sends a push to each customer’s devices through the mall’s FCM account; an unregistered token is removed', async () => {
+    const { ctx, fcm } = context;
+    const mall = await ctx.newLocation();
+    const noAccount = await call(mall, 'POST', '/marketing/push-notifications', {
+      push_notification_text_tr: 'Yeni kampanyalar sizi bekliyor',
+    });
+    const refusedSend = await call(mall, 'PUT', `/marketing/push-notifications/${noAccount.json()._id}/send`);
+    expect(refusedSend.statusCode).toBe(409);
+    expect(refusedSend.json()).toMatchObject({ code: 'NOTIFICATION_NO_PROVIDER' });
+
+    await addPushAccount(context, mall);
+    const [one, two] = await addCustomers(ctx, mall, 2);
+    await addPushToken(ctx, mall, one!._id, 'cihaz-1');
+    await addPushToken(ctx, mall, two!._id, 'cihaz-2');
+    fcm.unregister('cihaz-2');
+    const id = noAccount.json()._id;
+    await send(mall, 'push', id);
+    expect(await settled(ctx, id)).toMatchObject({
+      notification_state: 'sent',
+      notification_sent_count: 1,
+      notification_failed_count: 1,
+    });
+    expect(fcm.timesSentTo('cihaz-1')).toBe(1);
+    const left = await ctx.database.db
+      .select()
+      .from(customerPushTokens)
+      .where(eq(customerPushTokens.location_id, mall._id));
+    expect(left.map((token) => token.push_token)).toEqual(['cihaz-1']);
+
+    const tested = await call(mall, 'PUT', `/marketing/push-notifications/${id}/test`, {
+      phones: [one!.phone, '0532 999 88 77'],
+    });
+    expect(tested.statusCode, tested.body).toBe(200);
+    expect(tested.json().results.map((result: { state: string }) => result.state)).toEqual([
+      'sent',
+      'no_device',
+    ]);
+    expect(fcm.timesSentTo('cihaz-1')).toBe(2);
+  });
+
+  it('another mall’s notification is not sent, tested or reported (404)', async () => {
+    const { ctx } = context;
+    const mall = await ctx.newLocation();
+    const other = await ctx.newLocation();
+    const id = await newSms(mall);
+    for (const [method, path] of [
+      ['PUT', 'send'],
+      ['PUT', 'approve'],
+      ['GET', 'report'],
+    ] as const)
+      expect((await call(other, method, `/marketing/sms-notifications/${id}/${path}`)).statusCode).toBe(404);
+    expect(
+      (await call(other, 'PUT', `/marketing/sms-notifications/${id}/test`, { phones: '0532 111 22 33' }))
+        .statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,151 @@
+import {
+  idParams,
+  type NotificationKind,
+  notificationReport,
+  notificationReportQuery,
+  sendAnswer,
+  testEmailsBody,
+  testPhonesBody,
+  testSendResult,
+} from '@avlu/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../platform/app-deps';
+import { locationOf } from '../../platform/request-context';
+import { acting } from '../users/acting';
+import { queueKick } from './dispatch.job';
+import { createSenders } from './dispatch.senders';
+import { approveSend, type Kick, requestSend } from './dispatch.service';
+import { createDispatcher } from './dispatch.worker';
+import { exportNotificationReport, notificationReport as reportOf } from './reports.service';
+import { testSend } from './test-sends.service';
+
+const tags = ['marketing'];
+const subjects = {
+  push: 'modules:marketing:push-notifications',
+  sms: 'modules:marketing:sms-notifications',
+  email: 'modules:marketing:email-notifications',
+} as const;
+const names = { push: 'push', sms: 'SMS', email: 'email' } as const;
+/** Approving a send is the marketing module's own (spec §6 `modules:marketing:marketing`) beside the kind's. */
+const APPROVAL_SUBJECT = 'modules:marketing:marketing';
+
+/**
+ * Spec §7 Marketing: `PUT …/{id}/send`, `PUT …/{id}/approve` (§8 'Approvable.'), `PUT …/{id}/test`,
+ * `GET …/{id}/report` and its export, for the three kinds. With the job queue (main.ts) a send is a
+ * `marketing.dispatch` job; without one (tests, tools) this process sends it in the background.
+ */
+export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, config } = deps;
+  const senders = createSenders(config, deps.logger);
+  let kick: Kick;
+  if (deps.jobs) kick = queueKick(deps.jobs);
+  else {
+    const dispatcher = createDispatcher({ db, config, senders, logger: deps.logger });
+    const running = new Set<Promise<unknown>>();
+    kick = async (notificationId) => {
+      const run = dispatcher
+        .run(notificationId)
+        .catch((error: unknown) =>
+          deps.logger?.error({ err: error, notificationId }, 'marketing dispatch failed'),
+        )
+        .finally(() => running.delete(run));
+      running.add(run);
+    };
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([...running]);
+    });
+  }
+  app.addHook('onClose', () => senders.close());
+
+  for (const kind of Object.keys(subjects) as NotificationKind[]) {
+    const subject = subjects[kind];
+    const name = names[kind];
+    const path = `/marketing/${kind}-notifications/:id`;
+    const config = { subject, scope: 'location' } as const;
+    app.put(
+      `${path}/send`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Send a created or scheduled ${name} notification now: send in progress, or waiting for approval over the mall’s threshold`,
+          params: idParams,
+          response: { 200: sendAnswer },
+        },
+      },
+      (request) =>
+        requestSend(db, senders, kick, locationOf(request), kind, request.params.id, acting(request)),
+    );
+    app.put(
+      `${path}/approve`,
+      {
+        config: { subject: [subject, APPROVAL_SUBJECT], scope: 'location' },
+        schema: {
+          tags,
+          summary: `Approve a ${name} send waiting for approval (another user than its creator and requester): send in progress`,
+          params: idParams,
+          response: { 200: sendAnswer },
+        },
+      },
+      (request) =>
+        approveSend(db, senders, kick, locationOf(request), kind, request.params.id, acting(request)),
+    );
+    app.put(
+      `${path}/test`,
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            kind === 'email'
+              ? 'Send the email now to the given addresses only (split on comma or semicolon), not recorded as its messages'
+              : `Send the ${name} now to the given phones only${kind === 'push' ? ' (their customers’ devices)' : ''}, not recorded as its messages`,
+          params: idParams,
+          body: kind === 'email' ? testEmailsBody : testPhonesBody,
+          response: { 200: testSendResult },
+        },
+      },
+      (request) => {
+        const body = request.body as { phones?: string[]; emails?: string[] };
+        return testSend(
+          db,
+          deps.config,
+          senders,
+          locationOf(request)._id,
+          kind,
+          request.params.id,
+          body.emails ?? body.phones ?? [],
+        );
+      },
+    );
+    app.get(
+      `${path}/report`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `The ${name} notification’s report: recipients, sent, delivered, failed, opted out, skipped for no consent, parts, and a page of its messages`,
+          params: idParams,
+          querystring: notificationReportQuery,
+          response: { 200: notificationReport },
+        },
+      },
+      (request) => reportOf(db, locationOf(request), kind, request.params.id, request.query),
+    );
+    app.get(
+      `${path}/report/export`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Every message of the ${name} notification with its state, as an xlsx in the request’s language`,
+          params: idParams,
+          querystring: z.strictObject({}),
+        },
+      },
+      (request, reply) =>
+        exportNotificationReport(db, locationOf(request), kind, request.params.id, request.lang, reply),
+    );
+  }
+};
