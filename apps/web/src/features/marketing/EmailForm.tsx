@@ -16,6 +16,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { SelectField, SwitchField, TextField } from '../../lib/form';
+import { formatDate } from '../../lib/i18n/dates';
 import { IdsField } from '../pickers/PickerFields';
 import { ImageUrlField, RecipientsField, ScheduleSection, Section } from './editor-parts';
 import { useCurrentPosts } from './marketing.resource';
@@ -77,7 +78,7 @@ const previewDocument = (
         .filter((post) => picked.has(post._id))
         .map(
           (post) =>
-            `<div style="display:flex;gap:12px;margin:12px 0;align-items:center">${post.post_image ? `<img src="${escapeHtml(post.post_image)}" alt="" style="width:96px;height:64px;object-fit:cover;border-radius:4px">` : ''}<div><strong>${escapeHtml(post.post_title)}</strong><br><small>${escapeHtml(post.post_start_date)} – ${escapeHtml(post.post_end_date)}</small></div></div>`,
+            `<div style="display:flex;gap:12px;margin:12px 0;align-items:center">${post.post_image ? `<img src="${escapeHtml(post.post_image)}" alt="" style="width:96px;height:64px;object-fit:cover;border-radius:4px">` : ''}<div><strong>${escapeHtml(post.post_title)}</strong><br><small>${escapeHtml(formatDate(post.post_start_date))} – ${escapeHtml(formatDate(post.post_end_date))}</small></div></div>`,
         )
         .join('')}`;
   }

@@ -204,7 +204,7 @@ export function NotificationListPage({ kind }: { kind: NotificationKind }) {
         </TextField>
       }
       emptyState={{ text: t(`${kind}.empty`) }}
-      actionsWidth={hasReport(kind) ? 170 : 130}
+      actionsWidth={hasReport(kind) ? 210 : 170}
       rowHref={(row) =>
         isEditable(stateOf(kind, row))
           ? `${base}/${row._id}/edit`

@@ -268,7 +268,6 @@ export const ImageUrlField = <T extends FieldValues>({ name, label, hint, disabl
   };
   return (
     <Stack spacing={1}>
-      <Typography variant="subtitle2">{bound.label}</Typography>
       <UploadField
         value={(field.value as string | null) ?? null}
         onChange={(file) => void choose(file)}
