@@ -3,8 +3,10 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startJobs } from '../../platform/jobs';
+import { partsOf } from '../../platform/mail/test-smtp-server';
 import { changeConsent } from '../customers/consents.service';
 import { locations } from '../locations/locations.tables';
+import { unsubscribeSigner } from './dispatch.content';
 import {
   addCustomers,
   addPushAccount,
@@ -20,6 +22,7 @@ import { createSenders } from './dispatch.senders';
 import { writeMessages } from './dispatch.service';
 import { createDispatcher, DISPATCH_DEFAULTS } from './dispatch.worker';
 import { customerPushTokens } from './marketing-accounts.tables';
+import { emailOptOuts, externalMailAddresses, externalMailLists } from './marketing-directory.tables';
 import { fetchDeliveryReports } from './reports.service';
 
 const context = useDispatchApp();
@@ -460,6 +463,61 @@ describe('dispatch', () => {
       'no_device',
     ]);
     expect(fcm.timesSentTo('cihaz-1')).toBe(2);
+  });
+
+  it('an email to an external list skips addresses that unsubscribed, before or during the send, and carries each message’s unsubscribe link', async () => {
+    const { ctx, smtp } = context;
+    const mall = await ctx.newLocation();
+    const db = ctx.database.db;
+    const [list] = await db
+      .insert(externalMailLists)
+      .values({ location_id: mall._id, list_name: 'Basın', list_name_key: 'basın' })
+      .returning();
+    await db.insert(externalMailAddresses).values(
+      ['bir@liste.example.com', 'iki@liste.example.com', 'uc@liste.example.com'].map((address_email) => ({
+        location_id: mall._id,
+        external_mail_list_id: list!._id,
+        address_email,
+      })),
+    );
+    await db
+      .insert(emailOptOuts)
+      .values({
+        location_id: mall._id,
+        opt_out_email: 'bir@liste.example.com',
+        opt_out_source: 'unsubscribe-link',
+      });
+    const created = await call(mall, 'POST', '/marketing/email-notifications', {
+      email_notification_subject: 'Basın bülteni',
+      email_notification_preview_text: 'Yeni mağazalar açıldı',
+      email_notification_content_type: 'HTML',
+      html_content: '<p>Yeni mağazalar</p>',
+      external_mail_list: list!._id,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json()._id;
+    await markInProgress(ctx, id);
+    await writeMessages(db, id);
+    await db
+      .insert(emailOptOuts)
+      .values({
+        location_id: mall._id,
+        opt_out_email: 'iki@liste.example.com',
+        opt_out_source: 'unsubscribe-link',
+      });
+    const before = smtp.received.length;
+    const dispatcher = createDispatcher({ db, config: ctx.config, senders: createSenders(ctx.config) });
+    expect(await dispatcher.run(id)).toBe('sent');
+    expect(await report(mall, 'email', id)).toMatchObject({ recipients: 2, sent: 1, opted_out: 1 });
+    const mails = smtp.received.slice(before);
+    expect(mails.map((mail) => mail.to)).toEqual([['uc@liste.example.com']]);
+    const link = /List-Unsubscribe: <(https:[^>]+)>/.exec(
+      partsOf(mails[0]!.raw).headers.replace(/\r?\n\s+/g, ' '),
+    )?.[1];
+    const token = link?.split('/').at(-1) ?? '';
+    const sent = (await messagesOf(ctx, id)).find((message) => message.message_state === 'sent');
+    expect((await unsubscribeSigner(db, ctx.config)).messageOf(token)).toBe(sent!._id);
+    expect((await unsubscribeSigner(db, ctx.config)).messageOf(`${sent!._id}.yanlis`)).toBeUndefined();
   });
 
   it('another mall’s notification is not sent, tested or reported (404)', async () => {
