@@ -480,13 +480,11 @@ describe('dispatch', () => {
         address_email,
       })),
     );
-    await db
-      .insert(emailOptOuts)
-      .values({
-        location_id: mall._id,
-        opt_out_email: 'bir@liste.example.com',
-        opt_out_source: 'unsubscribe-link',
-      });
+    await db.insert(emailOptOuts).values({
+      location_id: mall._id,
+      opt_out_email: 'bir@liste.example.com',
+      opt_out_source: 'unsubscribe-link',
+    });
     const created = await call(mall, 'POST', '/marketing/email-notifications', {
       email_notification_subject: 'Basın bülteni',
       email_notification_preview_text: 'Yeni mağazalar açıldı',
@@ -498,13 +496,11 @@ describe('dispatch', () => {
     const id = created.json()._id;
     await markInProgress(ctx, id);
     await writeMessages(db, id);
-    await db
-      .insert(emailOptOuts)
-      .values({
-        location_id: mall._id,
-        opt_out_email: 'iki@liste.example.com',
-        opt_out_source: 'unsubscribe-link',
-      });
+    await db.insert(emailOptOuts).values({
+      location_id: mall._id,
+      opt_out_email: 'iki@liste.example.com',
+      opt_out_source: 'unsubscribe-link',
+    });
     const before = smtp.received.length;
     const dispatcher = createDispatcher({ db, config: ctx.config, senders: createSenders(ctx.config) });
     expect(await dispatcher.run(id)).toBe('sent');
