@@ -31,7 +31,10 @@ import { giftRoutes } from './modules/loyalty/gifts.routes';
 import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
 import { loyaltyCustomerListRoutes } from './modules/loyalty/loyalty-customers.routes';
 import { resetPointRoutes } from './modules/loyalty/reset-points.routes';
+import { emailListRoutes } from './modules/marketing/email-lists.routes';
 import { marketingRoutes } from './modules/marketing/marketing.routes';
+import { pushTokenRoutes } from './modules/marketing/push-tokens.routes';
+import { unsubscribeRoutes } from './modules/marketing/unsubscribe.routes';
 import { microSiteRoutes } from './modules/micro-site/micro-site.routes';
 import { microSiteAuth } from './modules/micro-site/micro-site-auth';
 import { pointProviderRoutes } from './modules/point-providers/point-providers.routes';
@@ -121,6 +124,9 @@ const modules = [
   microSiteSurveyRoutes,
   stepRoutes,
   marketingRoutes,
+  emailListRoutes,
+  pushTokenRoutes,
+  unsubscribeRoutes,
 ];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */

@@ -112,6 +112,7 @@ export const errorCodes = [
   'NOTIFICATION_OWN_APPROVAL',
   'NOTIFICATION_NO_PROVIDER',
   'MOBILE_PAGE_IN_USE',
+  'EXTERNAL_LIST_IN_USE',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

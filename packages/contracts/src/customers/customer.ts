@@ -19,7 +19,18 @@ export const customerFrequency = z.enum(customerFrequencies);
 export const consentTypes = ['sms', 'email', 'call', 'kvkk'] as const;
 export const consentType = z.enum(consentTypes);
 export type ConsentType = z.infer<typeof consentType>;
-export const consentSources = ['micro-site', 'staff', 'import', 'registration'] as const;
+/**
+ * Where a consent change came from. 'unsubscribe link': the link or one-click unsubscribe of a
+ * commercial email (revokes email); 'double opt-in': a customer's confirmation by link and code.
+ */
+export const consentSources = [
+  'micro-site',
+  'staff',
+  'import',
+  'registration',
+  'unsubscribe link',
+  'double opt-in',
+] as const;
 export const consentSource = z.enum(consentSources);
 export type ConsentSource = z.infer<typeof consentSource>;
 

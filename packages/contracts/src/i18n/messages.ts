@@ -143,6 +143,8 @@ export const messages: Record<Language, Catalogue> = {
         'Bu bildirimin gönderimi başladı ya da onay bekliyor; yalnızca oluşturulmuş ya da zamanlanmış bir bildirim değiştirilebilir veya silinebilir',
       MOBILE_PAGE_IN_USE:
         '“{{name}}” sayfası henüz gönderilmemiş bir anlık bildirimde kullanılıyor; önce bildirimden çıkarın',
+      EXTERNAL_LIST_IN_USE:
+        '“{{name}}” listesi bir e-posta bildiriminde alıcı olarak seçili; listeyi silmek için önce bildirimi silin ya da başka alıcılar seçin',
     },
     validation: {
       required: 'Bu alan zorunludur',
@@ -193,6 +195,10 @@ export const messages: Record<Language, Catalogue> = {
       segmentTooManyValues: 'Filtredeki koşullarda toplam en fazla {{maximum}} değer seçilebilir',
       importTooLarge: 'Dosyanın içeriği çok büyük: açıldığında en fazla {{maximum}} MB olabilir',
       importMalformed: 'Dosya bozuk: Excel (xlsx) içeriği okunamadı',
+      emailListEmpty: 'Dosyanın A sütununda geçerli bir e-posta adresi yok',
+      emailListTooManyAddresses: 'Bir liste en fazla {{maximum}} adres içerebilir',
+      providerAccountKindTaken: 'Bu kanal için bu türde bir hesap zaten var; var olanı değiştirin',
+      smsHeader: 'SMS başlığı 3-11 karakter olmalı; harf, rakam, boşluk, nokta ya da kısa çizgi içerebilir',
       channelClosed: 'Bu kanal kapalı ya da müşteri kaydına açık değil',
       customerExists: 'Bu telefon numarasıyla kayıtlı bir müşteri zaten var',
       customerNotRegistered: 'Bu telefon numarasıyla kayıtlı bir müşteri yok',
@@ -457,6 +463,8 @@ export const messages: Record<Language, Catalogue> = {
         'This notification is being sent, has been sent or awaits approval; only a created or scheduled notification can be changed or deleted',
       MOBILE_PAGE_IN_USE:
         'The page “{{name}}” is used by a push notification not sent yet; remove it from the notification first',
+      EXTERNAL_LIST_IN_USE:
+        'The list “{{name}}” is the recipients of an email notification; delete that notification or choose other recipients first',
     },
     validation: {
       required: 'This field is required',
@@ -507,6 +515,10 @@ export const messages: Record<Language, Catalogue> = {
       segmentTooManyValues: 'The filter’s conditions may choose at most {{maximum}} values in all',
       importTooLarge: 'The file’s content is too large: unpacked, it may be at most {{maximum}} MB',
       importMalformed: 'The file is damaged: its Excel (xlsx) content cannot be read',
+      emailListEmpty: 'Column A of the file holds no valid email address',
+      emailListTooManyAddresses: 'A list can hold at most {{maximum}} addresses',
+      providerAccountKindTaken: 'This channel already has an account of this kind; change that one',
+      smsHeader: 'The SMS header must be 3 to 11 letters, digits, spaces, dots or dashes',
       channelClosed: 'This channel is closed or does not take customer registrations',
       customerExists: 'A customer is already registered with this phone number',
       customerNotRegistered: 'No customer is registered with this phone number',

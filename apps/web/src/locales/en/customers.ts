@@ -64,6 +64,8 @@ export default {
       staff: 'Staff',
       import: 'Excel import',
       registration: 'Registration desk',
+      'unsubscribe link': 'Unsubscribe link in an email',
+      'double opt-in': 'Confirmed by link and code',
     },
     you: 'You',
     byCustomer: 'Customer (micro-site)',

@@ -59,6 +59,8 @@ export default {
       staff: 'Personel',
       import: 'Excel aktarımı',
       registration: 'Kayıt masası',
+      'unsubscribe link': 'E-postadaki abonelikten çıkma bağlantısı',
+      'double opt-in': 'Bağlantı ve kodla onay',
     },
     you: 'Siz',
     byCustomer: 'Müşteri (mikro site)',
