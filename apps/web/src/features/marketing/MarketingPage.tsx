@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import ContactMailOutlinedIcon from '@mui/icons-material/ContactMailOutlined';
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
@@ -17,10 +18,16 @@ import { PageHeader } from '../../components/page-header/PageHeader';
 import { usePermissions } from '../../lib/permissions';
 import './texts';
 
-const areas: { key: string; path: string; icon: ReactNode }[] = [
+const areas: { key: string; path: string; icon: ReactNode; create?: false }[] = [
   { key: 'push', path: '/marketing/push-notifications', icon: <NotificationsActiveOutlinedIcon /> },
   { key: 'sms', path: '/marketing/sms-notifications', icon: <SmsOutlinedIcon /> },
   { key: 'email', path: '/marketing/email-notifications', icon: <EmailOutlinedIcon /> },
+  {
+    key: 'emailLists',
+    path: '/marketing/email-external-list',
+    icon: <ContactMailOutlinedIcon />,
+    create: false,
+  },
   { key: 'mobilePages', path: '/marketing/mobile-pages', icon: <WebAssetOutlinedIcon /> },
 ];
 
@@ -57,12 +64,14 @@ export function MarketingPage() {
                   {`: ${t(`landing.${area.key}.title`)}`}
                 </Box>
               </Button>
-              <Button component={RouterLink} to={`${area.path}/new`} startIcon={<AddIcon />}>
-                {t('landing.new')}
-                <Box component="span" sx={visuallyHidden}>
-                  {`: ${t(`landing.${area.key}.title`)}`}
-                </Box>
-              </Button>
+              {area.create !== false && (
+                <Button component={RouterLink} to={`${area.path}/new`} startIcon={<AddIcon />}>
+                  {t('landing.new')}
+                  <Box component="span" sx={visuallyHidden}>
+                    {`: ${t(`landing.${area.key}.title`)}`}
+                  </Box>
+                </Button>
+              )}
             </CardActions>
           </Card>
         ))}

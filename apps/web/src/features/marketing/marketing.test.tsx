@@ -229,6 +229,36 @@ describe('SMS notifications', () => {
   });
 });
 
+describe('external email lists', () => {
+  it('lists the uploaded lists with their counts and explains the file before an upload', async () => {
+    server().on('GET', '/marketing/email-external-lists', () =>
+      json({
+        data: [
+          {
+            _id: '64f0000000000000000000d1',
+            list_name: 'Fuar Ziyaretçileri',
+            list_address_count: 1240,
+            list_invalid_count: 12,
+            list_duplicate_count: 30,
+            list_opted_out_count: 4,
+            createdAt: '2026-11-20T06:00:00.000Z',
+            updatedAt: '2026-11-20T06:00:00.000Z',
+          },
+        ],
+        pagination: paginationOf(1, { limit: 10, currentPage: 1 }),
+      }),
+    );
+    const { user } = renderApp({ path: '/marketing/email-external-list', ...asAdmin });
+    const row = await rowOf('Fuar Ziyaretçileri');
+    expect(within(row).getByText('1.240')).toBeInTheDocument();
+    expect(within(row).getByText('20-11-2026 09:00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Liste yükle' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Liste yükle' });
+    expect(dialog).toHaveTextContent('adresler A sütununda, birden çoksa noktalı virgülle ayrılmış');
+    expect(within(dialog).getByRole('button', { name: 'Yükle' })).toBeDisabled();
+  });
+});
+
 describe('test recipients (spec §5 client handling)', () => {
   it('strips spaces from phones and splits emails on commas and semicolons', () => {
     expect(testRecipients('sms', '0532 890 61 24\n0533 111 22 33')).toEqual(['05328906124', '05331112233']);

@@ -33,6 +33,7 @@ const notificationRoutes = (kind: NotificationKind, withReport: boolean): RouteO
 };
 
 const MarketingPage = page((m) => m.MarketingPage, {});
+const EmailListsPage = page((m) => m.EmailListsPage, {});
 const MobilePagesPage = page((m) => m.MobilePagesPage, {});
 const MobilePageCreate = page((m) => m.MobilePageEditPage, {
   mode: 'create' as const,
@@ -64,6 +65,7 @@ export const marketingRoutes: RouteObject[] = [
   ...notificationRoutes('push', false),
   ...notificationRoutes('sms', true),
   ...notificationRoutes('email', true),
+  { path: 'marketing/email-external-list', element: <EmailListsPage /> },
   { path: 'marketing/mobile-pages', element: <MobilePagesPage /> },
   { path: 'marketing/mobile-pages/new', element: <MobilePageCreate /> },
   { path: 'marketing/mobile-pages/:id/edit', element: <MobilePageEdit /> },

@@ -36,6 +36,10 @@ export default {
       title: 'Email Notifications',
       text: 'A single image, HTML or a newsletter of events and promotions, previewed on desktop and phone.',
     },
+    emailLists: {
+      title: 'External Email Lists',
+      text: 'Address lists uploaded from Excel; an email can go to a list instead of customers.',
+    },
     mobilePages: {
       title: 'Mobile Pages',
       text: 'The app pages a push notification can open.',
@@ -115,6 +119,22 @@ export default {
     phone: 'Phone',
     logoPlaceholder: 'MALL LOGO',
     readMore: 'Read more',
+  },
+  emailLists: {
+    title: 'External Email Lists',
+    upload: 'Upload a list',
+    uploadAction: 'Upload',
+    close: 'Close',
+    empty: 'No external lists yet.',
+    deleteTitle: 'Delete the external list?',
+    removed: 'External list removed',
+    uploaded: 'List uploaded',
+    hint: 'Excel (xlsx) only: addresses in column A, several separated by semicolons. An address that unsubscribed is never mailed.',
+    name: 'List name',
+    file: 'Excel file',
+    result:
+      '“{{name}}”: {{addresses}} addresses saved; {{invalid}} invalid and {{duplicates}} repeated addresses skipped.',
+    refusedRow: 'row {{row}}: {{value}}',
   },
   mobilePages: {
     title: 'Mobile Pages',
@@ -242,6 +262,12 @@ export default {
     },
   },
   fields: {
+    list_name: 'List name',
+    list_address_count: 'Addresses',
+    list_invalid_count: 'Invalid',
+    list_duplicate_count: 'Repeated',
+    list_opted_out_count: 'Unsubscribed',
+    createdAt: 'Uploaded',
     push_notification_text_tr: 'Turkish text',
     push_notification_text_en: 'English text',
     push_notification_mobile_page_id: 'Mobile page',

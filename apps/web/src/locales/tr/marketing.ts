@@ -36,6 +36,10 @@ export default {
       title: 'E-posta Bildirimleri',
       text: 'Tek görsel, HTML ya da etkinlik ve promosyonlarla bülten; masaüstü ve telefon önizlemesiyle.',
     },
+    emailLists: {
+      title: 'Harici E-posta Listeleri',
+      text: 'Excel’den yüklenen adres listeleri; bir e-posta müşteriler yerine bir listeye de gönderilebilir.',
+    },
     mobilePages: {
       title: 'Mobil Sayfalar',
       text: 'Anlık bildirimlerin açabileceği uygulama sayfaları.',
@@ -114,6 +118,22 @@ export default {
     phone: 'Telefon',
     logoPlaceholder: 'AVM LOGOSU',
     readMore: 'Devamını oku',
+  },
+  emailLists: {
+    title: 'Harici E-posta Listeleri',
+    upload: 'Liste yükle',
+    uploadAction: 'Yükle',
+    close: 'Kapat',
+    empty: 'Henüz harici liste yok.',
+    deleteTitle: 'Harici liste silinsin mi?',
+    removed: 'Harici liste silindi',
+    uploaded: 'Liste yüklendi',
+    hint: 'Yalnızca Excel (xlsx): adresler A sütununda, birden çoksa noktalı virgülle ayrılmış. Aboneliği bırakmış adreslere hiç gönderilmez.',
+    name: 'Liste adı',
+    file: 'Excel dosyası',
+    result:
+      '“{{name}}”: {{addresses}} adres kaydedildi; {{invalid}} geçersiz, {{duplicates}} tekrar eden adres atlandı.',
+    refusedRow: '{{row}}. satır: {{value}}',
   },
   mobilePages: {
     title: 'Mobil Sayfalar',
@@ -242,6 +262,12 @@ export default {
     },
   },
   fields: {
+    list_name: 'Liste adı',
+    list_address_count: 'Adres',
+    list_invalid_count: 'Geçersiz',
+    list_duplicate_count: 'Tekrar eden',
+    list_opted_out_count: 'Abonelikten çıkmış',
+    createdAt: 'Yüklendi',
     push_notification_text_tr: 'Türkçe metin',
     push_notification_text_en: 'İngilizce metin',
     push_notification_mobile_page_id: 'Mobil sayfa',
