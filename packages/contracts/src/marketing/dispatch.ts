@@ -152,3 +152,12 @@ export const messageStateLabels: Record<MessageState, { tr: string; en: string }
   skipped: { tr: 'İzin yok, atlandı', en: 'Skipped: no consent' },
   opted_out: { tr: 'Abonelikten çıkmış', en: 'Opted out' },
 };
+
+/**
+ * `GET`/`PUT /marketing/settings`: the mall's marketing settings. A send to more recipients than
+ * `marketing_approval_threshold` waits for a second user's approval; null: no send waits.
+ */
+export const marketingSettings = z.strictObject({
+  marketing_approval_threshold: z.number().int().min(1).max(100_000_000).nullable(),
+});
+export type MarketingSettings = z.infer<typeof marketingSettings>;

@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startJobs } from '../../platform/jobs';
 import { partsOf } from '../../platform/mail/test-smtp-server';
 import { changeConsent } from '../customers/consents.service';
-import { locations } from '../locations/locations.tables';
 import { unsubscribeSigner } from './dispatch.content';
 import {
   addCustomers,
@@ -238,10 +237,14 @@ describe('dispatch', () => {
   it('over the threshold a send waits for approval by another user with the permission', async () => {
     const { ctx } = context;
     const mall = await ctx.newLocation();
-    await ctx.database.db
-      .update(locations)
-      .set({ marketing_approval_threshold: 1 })
-      .where(eq(locations._id, mall._id));
+    const badThreshold = await call(mall, 'PUT', '/marketing/settings', { marketing_approval_threshold: 0 });
+    expect(badThreshold.statusCode).toBe(400);
+    expect(badThreshold.json().fields).toHaveProperty('marketing_approval_threshold');
+    const setting = await call(mall, 'PUT', '/marketing/settings', { marketing_approval_threshold: 1 });
+    expect(setting.statusCode, setting.body).toBe(200);
+    expect((await call(mall, 'GET', '/marketing/settings')).json()).toEqual({
+      marketing_approval_threshold: 1,
+    });
     const recipients = await addCustomers(ctx, mall, 2);
     const subjects = ['modules:marketing:sms-notifications', 'modules:marketing:marketing'];
     const creator = await ctx.newStaff({ subjects, locations: [mall] });
@@ -250,6 +253,14 @@ describe('dispatch', () => {
       locations: [mall],
     });
     const approver = await ctx.newStaff({ subjects, locations: [mall] });
+    const notAdmin = await call(
+      mall,
+      'PUT',
+      '/marketing/settings',
+      { marketing_approval_threshold: 5 },
+      approver.headers,
+    );
+    expect(notAdmin.statusCode).toBe(403);
     const id = await newSms(mall, {}, creator.headers);
 
     expect(await send(mall, 'sms', id, creator.headers)).toMatchObject({

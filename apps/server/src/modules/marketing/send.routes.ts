@@ -1,5 +1,6 @@
 import {
   idParams,
+  marketingSettings,
   type NotificationKind,
   notificationReport,
   notificationReportQuery,
@@ -8,10 +9,13 @@ import {
   testPhonesBody,
   testSendResult,
 } from '@avlu/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/app-deps';
+import { audit } from '../../platform/audit';
 import { locationOf } from '../../platform/request-context';
+import { locations } from '../locations/locations.tables';
 import { acting } from '../users/acting';
 import { queueKick } from './dispatch.job';
 import { createSenders } from './dispatch.senders';
@@ -57,6 +61,56 @@ export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     });
   }
   app.addHook('onClose', () => senders.close());
+
+  // The mall's approval threshold: read by the marketing team, set by the system admin (Ayarlar).
+  const thresholdOf = async (locationId: string) => {
+    const [row] = await db
+      .select({ marketing_approval_threshold: locations.marketing_approval_threshold })
+      .from(locations)
+      .where(eq(locations._id, locationId));
+    return { marketing_approval_threshold: row?.marketing_approval_threshold ?? null };
+  };
+  app.get(
+    '/marketing/settings',
+    {
+      config: { subject: APPROVAL_SUBJECT, scope: 'location' },
+      schema: {
+        tags,
+        summary: 'The mall’s marketing settings: the approval threshold (null: no send waits)',
+        response: { 200: marketingSettings },
+      },
+    },
+    (request) => thresholdOf(locationOf(request)._id),
+  );
+  app.put(
+    '/marketing/settings',
+    {
+      config: { subject: 'system-admin', scope: 'location' },
+      schema: {
+        tags,
+        summary:
+          'Set the mall’s approval threshold: a send to more recipients waits for a second user’s approval',
+        body: marketingSettings,
+        response: { 200: marketingSettings },
+      },
+    },
+    async (request) => {
+      const mall = locationOf(request);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(locations)
+          .set({ marketing_approval_threshold: request.body.marketing_approval_threshold })
+          .where(eq(locations._id, mall._id));
+        await audit(tx, request, {
+          action: 'location.marketing_settings_changed',
+          entity: 'location',
+          entityId: mall._id,
+          details: { ...request.body },
+        });
+      });
+      return thresholdOf(mall._id);
+    },
+  );
 
   for (const kind of Object.keys(subjects) as NotificationKind[]) {
     const subject = subjects[kind];
