@@ -1,3 +1,9 @@
+import {
+  type EmailList,
+  type EmailListUploadResult,
+  emailList,
+  emailListUploadResult,
+} from '@avlu/contracts';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -20,21 +26,7 @@ import { defineResource } from '../../lib/resource';
 import { useMallTimezone } from '../locations/my-locations';
 import './texts';
 
-/**
- * An external list as `GET /marketing/email-external-lists` answers it. Typed here, not taken from
- * contracts: the lists' schemas are not committed yet (issue 16 #7), so the answer is not checked.
- */
-type EmailList = {
-  _id: string;
-  list_name: string;
-  list_address_count: number;
-  list_invalid_count: number;
-  list_duplicate_count: number;
-  list_opted_out_count: number;
-  createdAt: string;
-};
-type Refused = { row: number; value: string };
-type UploadResult = EmailList & { invalid_rows?: Refused[]; duplicate_rows?: Refused[] };
+type Refused = EmailListUploadResult['invalid_rows'][number];
 
 const PATH = '/marketing/email-external-lists';
 
@@ -42,6 +34,7 @@ const PATH = '/marketing/email-external-lists';
 export const emailLists = defineResource<EmailList, never>({
   name: 'marketing-email-lists',
   path: PATH,
+  item: emailList,
   messages: { removed: 'marketing:emailLists.removed' },
 });
 
@@ -52,7 +45,7 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string>();
-  const [result, setResult] = useState<UploadResult>();
+  const [result, setResult] = useState<EmailListUploadResult>();
   const upload = useUploadProgress();
   const save = emailLists.useAction(
     async () => {
@@ -60,7 +53,7 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
       body.append('list_name', name.trim());
       body.append('list_file', file!);
       return api
-        .upload<UploadResult>('POST', PATH, body, { onProgress: upload.onProgress })
+        .upload('POST', PATH, body, { schema: emailListUploadResult, onProgress: upload.onProgress })
         .finally(upload.reset);
     },
     { success: 'marketing:emailLists.uploaded', error: false },
@@ -72,7 +65,7 @@ function UploadDialog({ onClose }: { onClose: () => void }) {
       onError: (error) => setProblem(isApiError(error) ? error.message : String(error)),
     });
   };
-  const refused = [...(result?.invalid_rows ?? []), ...(result?.duplicate_rows ?? [])];
+  const refused: Refused[] = [...(result?.invalid_rows ?? []), ...(result?.duplicate_rows ?? [])];
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{t('emailLists.upload')}</DialogTitle>

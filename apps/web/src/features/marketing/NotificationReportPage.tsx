@@ -1,98 +1,153 @@
-import { isObjectId, type NotificationKind } from '@avlu/contracts';
-import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import {
+  isObjectId,
+  type ListQuery,
+  type MessageState,
+  messageStateLabels,
+  type NotificationKind,
+  type NotificationReport,
+} from '@avlu/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { LoadingScreen } from '../../components/loading-screen/LoadingScreen';
 import { PageHeader } from '../../components/page-header/PageHeader';
-import { saveFile } from '../../lib/api';
-import { xlsxBlob } from '../../lib/excel/xlsx';
+import { DataTable, type ListSource } from '../../lib/data-table';
+import { ExportButton } from '../../lib/excel/ExportButton';
+import { currentLanguage } from '../../lib/i18n';
+import { formatDateTime } from '../../lib/i18n/dates';
 import { useLanguage } from '../../lib/i18n/use-language';
-import {
-  type NotificationReport,
-  notificationResources,
-  stateOf,
-  titleOf,
-  useReport,
-} from './marketing.resource';
+import { useMallTimezone } from '../locations/my-locations';
+import { exportReport, notificationResources, stateOf, titleOf, useReport } from './marketing.resource';
 import { kindBase } from './NotificationListPage';
 import { NotificationStateChip } from './NotificationStateChip';
 import './texts';
 
-type Cell = string | number | boolean | null;
-type Message = Record<string, Cell>;
+type Message = NotificationReport['messages']['data'][number];
 
-/**
- * The report's counts and messages, read loosely while `GET …/{id}/report`'s answer is not
- * committed: every number at the top (or under `counts`) is a count, the first array of objects the
- * messages.
- */
-export const readReport = (report: NotificationReport) => {
-  const counts: [string, number][] = [];
-  const collect = (record: Record<string, unknown>) => {
-    for (const [key, value] of Object.entries(record))
-      if (typeof value === 'number') counts.push([key, value]);
-  };
-  collect(report);
-  if (report.counts && typeof report.counts === 'object') collect(report.counts as Record<string, unknown>);
-  const isRows = (value: unknown): value is Message[] =>
-    Array.isArray(value) && value.every((row) => row && typeof row === 'object');
-  const paged = report.messages as { data?: unknown } | undefined;
-  const list = isRows(paged?.data) ? paged.data : Object.values(report).find(isRows);
-  const messages = (list ?? []).map(
-    (row) =>
-      Object.fromEntries(
-        Object.entries(row).filter(([, value]) => value === null || typeof value !== 'object'),
-      ) as Message,
-  );
-  const columns = [...new Set(messages.flatMap((row) => Object.keys(row)))].filter(
-    (column) => column !== '_id' && column !== 'customer_id',
-  );
-  return { counts, messages, columns };
+/** The counts of issue 16 #6, in the report's order; SMS adds its parts. */
+type CountKey =
+  | 'recipients'
+  | 'sent'
+  | 'delivered'
+  | 'failed'
+  | 'opted_out'
+  | 'skipped_no_consent'
+  | 'in_doubt'
+  | 'queued'
+  | 'sms_parts';
+const countKeys = (kind: NotificationKind): CountKey[] => [
+  'recipients',
+  'sent',
+  'delivered',
+  'failed',
+  'opted_out',
+  'skipped_no_consent',
+  'in_doubt',
+  'queued',
+  ...(kind === 'sms' ? (['sms_parts'] as const) : []),
+];
+
+/** The report's page of messages as a list the DataTable pages through (`GET …/report?limit&currentPage`). */
+const messagesOf = (kind: NotificationKind, id: string | undefined): ListSource<Message, ListQuery> => ({
+  name: `marketing-${kind}-report`,
+  useList: (query) => {
+    const report = useReport(kind, id, query.pagination);
+    return {
+      data: report.data?.messages,
+      error: report.error,
+      isFetching: report.isFetching,
+      isPlaceholderData: report.isPlaceholderData,
+      refetch: report.refetch,
+    };
+  },
+});
+
+const stateColors: Partial<Record<MessageState, 'success' | 'error' | 'warning' | 'info'>> = {
+  delivered: 'success',
+  sent: 'info',
+  failed: 'error',
+  in_doubt: 'warning',
+  skipped: 'warning',
+  opted_out: 'warning',
 };
 
-const SHOWN_ROWS = 200;
-
-/** /marketing/{sms,email}-notifications/{id}/report: counts and the messages, with an xlsx of them. */
+/** /marketing/{sms,email}-notifications/{id}/report: the counts, the messages page by page, and the xlsx of all. */
 export function NotificationReportPage({ kind }: { kind: NotificationKind }) {
   const { t } = useTranslation('marketing');
   const language = useLanguage();
+  const timezone = useMallTimezone();
   const { id } = useParams();
   const valid = isObjectId(id) ? id : undefined;
   const one = notificationResources[kind].useOne(valid);
-  const report = useReport(kind, valid);
+  const report = useReport(kind, valid, { limit: 10, currentPage: 1 });
   const row = one.data;
   const name = row ? titleOf(kind, row as never) : t('report.title');
+  const source = useMemo(() => messagesOf(kind, valid), [kind, valid]);
+  const columns = useMemo<GridColDef<Message>[]>(() => {
+    const moment = (value: string | null) => (value ? formatDateTime(value, { timezone }) : '—');
+    return [
+      {
+        field: 'recipient',
+        headerName: t('report.counts.recipient'),
+        flex: 1,
+        minWidth: 200,
+        sortable: false,
+      },
+      {
+        field: 'message_state',
+        headerName: t('report.counts.message_state'),
+        width: 170,
+        sortable: false,
+        renderCell: ({ row: message }) => (
+          <Chip
+            size="small"
+            variant="outlined"
+            color={stateColors[message.message_state] ?? 'default'}
+            label={messageStateLabels[message.message_state][currentLanguage()]}
+          />
+        ),
+      },
+      ...(kind === 'sms'
+        ? [
+            {
+              field: 'message_parts',
+              headerName: t('report.counts.message_parts'),
+              width: 110,
+              sortable: false,
+            } satisfies GridColDef<Message>,
+          ]
+        : []),
+      {
+        field: 'message_sent_at',
+        headerName: t('report.counts.message_sent_at'),
+        width: 160,
+        sortable: false,
+        valueFormatter: moment,
+      },
+      {
+        field: 'message_delivered_at',
+        headerName: t('report.counts.message_delivered_at'),
+        width: 160,
+        sortable: false,
+        valueFormatter: moment,
+      },
+      {
+        field: 'message_error_code',
+        headerName: t('report.counts.message_error_code'),
+        width: 140,
+        sortable: false,
+        valueFormatter: (value: string | null) => value ?? '',
+      },
+    ];
+  }, [kind, t, timezone]);
   const number = new Intl.NumberFormat(language);
-  const read = report.data ? readReport(report.data) : undefined;
-  const label = (key: string) => t(`report.counts.${key}`, { defaultValue: key });
-  const exportRows = () => {
-    if (!read) return;
-    saveFile({
-      blob: xlsxBlob([
-        {
-          name: t('report.sheet'),
-          rows: [
-            read.columns.map(label),
-            ...read.messages.map((message) => read.columns.map((c) => message[c])),
-          ],
-        },
-      ]),
-      filename: `${kind}-report-${id}.xlsx`,
-    });
-  };
   const problem = !valid ? t('errors:NOT_FOUND') : (report.error?.message ?? one.error?.message);
   return (
     <>
@@ -104,76 +159,55 @@ export function NotificationReportPage({ kind }: { kind: NotificationKind }) {
           { label: name },
         ]}
         action={
-          read &&
-          read.messages.length > 0 && (
-            <Button startIcon={<FileDownloadOutlinedIcon />} onClick={exportRows}>
-              {t('report.export')}
-            </Button>
+          valid && (
+            <ExportButton
+              label={t('report.export')}
+              download={(onProgress) => exportReport(kind, valid, onProgress)}
+              done={t('report.exported')}
+            />
           )
         }
       />
       {problem ? (
         <Alert severity="error">{problem}</Alert>
-      ) : !read ? (
-        <LoadingScreen fullPage={false} />
       ) : (
         <Stack spacing={3}>
           {row && (
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography variant="subtitle1">{name}</Typography>
               <NotificationStateChip state={stateOf(kind, row as never)} />
+              {report.data?.send_started_at && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('report.started', { at: formatDateTime(report.data.send_started_at, { timezone }) })}
+                </Typography>
+              )}
             </Stack>
           )}
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))' }}>
-            {read.counts.map(([key, value]) => (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))' }}>
+            {countKeys(kind).map((key) => (
               <Card key={key}>
                 <CardContent>
-                  <Typography variant="overline" color="text.secondary" component="p">
-                    {label(key)}
+                  <Typography variant="overline" color="text.secondary" component="p" noWrap>
+                    {t(`report.counts.${key}`)}
                   </Typography>
                   <Typography variant="h4" component="p">
-                    {number.format(value)}
+                    {report.data ? number.format(report.data[key]) : '…'}
                   </Typography>
                 </CardContent>
               </Card>
             ))}
           </Box>
-          <Card>
-            <CardContent>
-              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                {t('report.messages')}
-              </Typography>
-              {read.messages.length === 0 ? (
-                <Typography color="text.secondary">{t('report.noMessages')}</Typography>
-              ) : (
-                <TableContainer>
-                  <Table size="small">
-                    <TableHead>
-                      <TableRow>
-                        {read.columns.map((column) => (
-                          <TableCell key={column}>{label(column)}</TableCell>
-                        ))}
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {read.messages.slice(0, SHOWN_ROWS).map((message, index) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: the report's rows have no committed key yet
-                        <TableRow key={index}>
-                          {read.columns.map((column) => (
-                            <TableCell key={column}>{String(message[column] ?? '')}</TableCell>
-                          ))}
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </TableContainer>
-              )}
-              {read.messages.length > SHOWN_ROWS && (
-                <Typography variant="caption" color="text.secondary">
-                  {t('report.moreInExport', { count: read.messages.length - SHOWN_ROWS })}
-                </Typography>
-              )}
-            </CardContent>
+          <Card sx={{ p: 2 }}>
+            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+              {t('report.messages')}
+            </Typography>
+            <DataTable<Message, ListQuery>
+              resource={source}
+              columns={columns}
+              label={t('report.messages')}
+              searchable={false}
+              emptyState={{ text: t('report.noMessages') }}
+            />
           </Card>
         </Stack>
       )}

@@ -12,6 +12,8 @@ import {
   mobilePage,
   mobilePageInput,
   type NotificationKind,
+  type NotificationReport,
+  notificationReport,
   type PostKind,
   type PushNotification,
   type PushNotificationInput,
@@ -22,9 +24,9 @@ import {
   smsNotification,
   smsNotificationInput,
 } from '@avlu/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type ApiError, api } from '../../lib/api';
+import { type ApiError, api, type DownloadProgress } from '../../lib/api';
 import { defineResource } from '../../lib/resource';
 
 /** Where each kind lives: `/marketing/{kind}-notifications` (spec §7 Marketing). */
@@ -115,25 +117,35 @@ export const useTestSend = (kind: NotificationKind) =>
   );
 
 /**
- * `GET …/{id}/report` (SMS and email). The answer's shape is not committed yet (issue 16 #6:
- * recipients, sent, delivered, failed, opted out, skipped for no consent, SMS parts, by message), so
- * it is read loosely: its numbers are the counts, its first array of objects the messages.
+ * `GET …/{id}/report` (SMS and email; contracts' `notificationReport`): the counts and one page of
+ * the messages; `GET …/{id}/report/export` is every message as an xlsx.
  */
-/** The messages the report page asks for (the draft's page limit). */
-const REPORT_ROWS = 100;
-export const notificationReport = z.record(z.string(), z.unknown());
-export type NotificationReport = z.infer<typeof notificationReport>;
-export const useReport = (kind: NotificationKind, id: string | undefined) =>
+export const useReport = (
+  kind: NotificationKind,
+  id: string | undefined,
+  page: { limit: number; currentPage: number },
+) =>
   useQuery<NotificationReport, ApiError>({
-    queryKey: [...notificationResources[kind].keys.detail(id ?? ''), 'report'],
+    queryKey: [...notificationResources[kind].keys.detail(id ?? ''), 'report', page],
     queryFn: ({ signal }) =>
       api.get(`${notificationPath(kind)}/${id}/report`, {
-        query: { limit: REPORT_ROWS, currentPage: 1 },
+        query: page,
         schema: notificationReport,
         signal,
         dedupe: false,
       }),
     enabled: Boolean(id),
+    placeholderData: keepPreviousData,
+  });
+
+export const exportReport = (
+  kind: NotificationKind,
+  id: string,
+  onProgress: (progress: DownloadProgress) => void,
+) =>
+  api.download('GET', `${notificationPath(kind)}/${id}/report/export`, {
+    onProgress,
+    filename: `${kind}-report.xlsx`,
   });
 
 /** The pages a push can open (spec §3 Mobile page; `/marketing/mobile-pages`). */

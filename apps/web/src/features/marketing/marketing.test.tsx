@@ -185,17 +185,24 @@ describe('SMS notifications', () => {
     expect(server().to('PUT', `${LIST}/${weekend._id}/send`)).toHaveLength(1);
   });
 
-  it('shows a sent one’s report: its counts and messages', async () => {
+  it('shows a sent one’s report: its counts and its messages page by page, with the export', async () => {
     server()
       .on('GET', `${LIST}/${opening._id}`, () => json(opening))
       .on('GET', `${LIST}/${opening._id}/report`, () =>
         json({
           _id: opening._id,
           state: 'sent',
+          send_started_at: '2026-11-20T07:00:00.000Z',
+          send_finished_at: '2026-11-20T07:02:00.000Z',
+          report_fetched_at: null,
           recipients: 800,
           sent: 790,
           delivered: 760,
           failed: 10,
+          opted_out: 0,
+          skipped_no_consent: 0,
+          in_doubt: 0,
+          queued: 0,
           sms_parts: 1600,
           by_state: { delivered: 760 },
           messages: {
@@ -203,22 +210,27 @@ describe('SMS notifications', () => {
               {
                 _id: '64f0000000000000000000c1',
                 customer_id: null,
-                recipient: '+905328906124',
+                recipient: '0532 890 61 24',
                 message_state: 'delivered',
+                message_is_commercial: true,
                 message_parts: 2,
+                message_error_code: null,
+                message_sent_at: '2026-11-20T07:00:10.000Z',
+                message_delivered_at: '2026-11-20T07:01:00.000Z',
               },
             ],
-            pagination: { total: 1, limit: 100, currentPage: 1, totalPages: 1 },
+            pagination: { total: 1, limit: 10, currentPage: 1, totalPages: 1 },
           },
         }),
       );
     renderApp({ path: `${LIST}/${opening._id}/report`, ...asAdmin });
     expect(await screen.findByRole('heading', { name: 'Gönderim Raporu' })).toBeInTheDocument();
-    expect(await screen.findByText('İletildi')).toBeInTheDocument();
-    expect(screen.getByText('760')).toBeInTheDocument();
+    expect(await screen.findByText('760')).toBeInTheDocument();
     expect(screen.getByText('1.600')).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: '+905328906124' })).toBeInTheDocument();
-    expect(server().to('GET', `${LIST}/${opening._id}/report`)[0]?.query.get('limit')).toBe('100');
+    const message = await rowOf('0532 890 61 24');
+    expect(within(message).getByText('İletildi')).toBeInTheDocument();
+    expect(within(message).getByText('20-11-2026 10:01')).toBeInTheDocument();
+    expect(server().to('GET', `${LIST}/${opening._id}/report`)[0]?.query.get('limit')).toBe('10');
     expect(screen.getByRole('button', { name: 'Excel’e aktar' })).toBeInTheDocument();
   });
 

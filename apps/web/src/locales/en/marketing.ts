@@ -226,6 +226,8 @@ export default {
     action: 'Report',
     title: 'Send Report',
     export: 'Export to Excel',
+    exported: 'Report downloaded',
+    started: 'Sending started {{at}}',
     sheet: 'Messages',
     messages: 'Messages',
     noMessages: 'No messages for this notification yet.',

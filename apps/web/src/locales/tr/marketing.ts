@@ -226,6 +226,8 @@ export default {
     action: 'Rapor',
     title: 'Gönderim Raporu',
     export: 'Excel’e aktar',
+    exported: 'Rapor indirildi',
+    started: 'Gönderim {{at}} saatinde başladı',
     sheet: 'Mesajlar',
     messages: 'Mesajlar',
     noMessages: 'Bu bildirim için henüz mesaj yok.',
