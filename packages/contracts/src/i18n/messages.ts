@@ -199,6 +199,8 @@ export const messages: Record<Language, Catalogue> = {
       emailListTooManyAddresses: 'Bir liste en fazla {{maximum}} adres içerebilir',
       providerAccountKindTaken: 'Bu kanal için bu türde bir hesap zaten var; var olanı değiştirin',
       smsHeader: 'SMS başlığı 3-11 karakter olmalı; harf, rakam, boşluk, nokta ya da kısa çizgi içerebilir',
+      providerServiceAccount:
+        'Firebase hizmet hesabının JSON dosyasının içeriği olmalıdır (client_email ve private_key ile)',
       channelClosed: 'Bu kanal kapalı ya da müşteri kaydına açık değil',
       customerExists: 'Bu telefon numarasıyla kayıtlı bir müşteri zaten var',
       customerNotRegistered: 'Bu telefon numarasıyla kayıtlı bir müşteri yok',
@@ -519,6 +521,8 @@ export const messages: Record<Language, Catalogue> = {
       emailListTooManyAddresses: 'A list can hold at most {{maximum}} addresses',
       providerAccountKindTaken: 'This channel already has an account of this kind; change that one',
       smsHeader: 'The SMS header must be 3 to 11 letters, digits, spaces, dots or dashes',
+      providerServiceAccount:
+        'Must be the content of the Firebase service account’s JSON file (with client_email and private_key)',
       channelClosed: 'This channel is closed or does not take customer registrations',
       customerExists: 'A customer is already registered with this phone number',
       customerNotRegistered: 'No customer is registered with this phone number',

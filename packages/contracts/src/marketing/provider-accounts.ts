@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { objectId } from '../common/ids';
-import { requiredText, safeUrl, singleLineText } from '../common/text';
+import { multilineText, requiredText, safeUrl, singleLineText, verbatimText } from '../common/text';
 import { providerAccountKinds } from './notifications';
 
 // ——— Provider accounts (spec §3 Dashboard data, §7 `GET /data/dashboard/{sms|mail}-service-accounts`) ———
@@ -20,9 +20,9 @@ const optional = <T extends z.ZodType>(schema: T) =>
  */
 export const providerCredentialsInput = z.strictObject({
   user: optional(singleLineText().max(200)),
-  password: optional(z.string().min(1).max(500)),
+  password: optional(verbatimText().min(1).max(500)),
   /** FCM: the service account key file's JSON text. */
-  service_account: optional(z.string().min(2).max(20_000)),
+  service_account: optional(multilineText().min(2).max(20_000)),
 });
 export type ProviderCredentialsInput = z.input<typeof providerCredentialsInput>;
 
