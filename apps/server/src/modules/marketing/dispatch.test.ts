@@ -23,6 +23,7 @@ import { createDispatcher, DISPATCH_DEFAULTS } from './dispatch.worker';
 import { customerPushTokens } from './marketing-accounts.tables';
 import { emailOptOuts, externalMailAddresses, externalMailLists } from './marketing-directory.tables';
 import { fetchDeliveryReports } from './reports.service';
+import { TEST_SENDS_PER_MALL_PER_HOUR } from './test-sends.service';
 
 const context = useDispatchApp();
 const SMS_TEXT = 'Hafta sonu tüm mağazalarda %20 indirim sizi bekliyor!';
@@ -376,6 +377,19 @@ describe('dispatch', () => {
       emails: 'bu-bir-adres-değil',
     });
     expect(badMail.statusCode).toBe(400);
+    // A mall's tests an hour are counted: past the limit, 429 with Retry-After.
+    let last = 0;
+    for (let index = 0; index < TEST_SENDS_PER_MALL_PER_HOUR; index++) {
+      last = (
+        await call(mall, 'PUT', `/marketing/sms-notifications/${id}/test`, { phones: '0532 111 22 33' })
+      ).statusCode;
+      if (last === 429) break;
+    }
+    const limited = await call(mall, 'PUT', `/marketing/sms-notifications/${id}/test`, {
+      phones: '0532 111 22 33',
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
   });
 
   it('a permanent refusal is recorded per message; a 5xx is retried after a back-off', async () => {

@@ -4,12 +4,16 @@ import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/errors';
 import { appBaseUrl } from '../../platform/links';
+import { countAttempt } from '../auth/rate-limits.service';
 import { customers } from '../customers/customers.tables';
 import { emailHtmlOf, mailOf, pushOf } from './dispatch.content';
 import type { Senders } from './dispatch.senders';
 import { ProviderError } from './drivers/provider-error';
 import { notifications } from './marketing.tables';
 import { customerPushTokens } from './marketing-accounts.tables';
+
+/** Test sends a mall may make in an hour (each to at most TEST_SEND_LIMIT): a test is not a way round the campaign's consent. */
+export const TEST_SENDS_PER_MALL_PER_HOUR = 30;
 
 const wordsOf = (error: unknown) =>
   error instanceof ProviderError
@@ -20,7 +24,7 @@ const wordsOf = (error: unknown) =>
 
 /**
  * PUT /marketing/{kind}-notifications/{id}/test (spec §7; §5: whitespace stripped, split on comma or
- * semicolon; at most TEST_SEND_LIMIT): the notification as it is now, sent at once to those phones
+ * semicolon; at most TEST_SEND_LIMIT, and TEST_SENDS_PER_MALL_PER_HOUR tests a mall an hour, else 429): the notification as it is now, sent at once to those phones
  * (SMS), those phones' customers' devices (push) or those addresses (email) only, through the
  * account a real send would use. Nothing is recorded as the campaign's messages, its counts do not
  * move, and any state may be tested. A commercial test mail carries an unsubscribe link that does
@@ -46,6 +50,11 @@ export const testSend = async (
       ),
     );
   if (!row) throw notFound();
+  const [counter] = await countAttempt(db, [`marketing-test:${locationId}`], 3600_000);
+  if (counter!.count > TEST_SENDS_PER_MALL_PER_HOUR)
+    throw new AppError('TOO_MANY_REQUESTS', 429, {
+      retryAfterSeconds: Math.max(1, Math.ceil((counter!.resetsAt.getTime() - Date.now()) / 1000)),
+    });
   const sender = await senders.senderFor(db, locationId, kind);
   if (!sender) throw new AppError('NOTIFICATION_NO_PROVIDER', 409);
   const results: TestSendResult['results'] = [];
