@@ -50,7 +50,7 @@ const useColumns = (kind: NotificationKind): GridColDef<AnyNotification>[] => {
       align: 'left',
       headerAlign: 'left',
       sortable: false,
-      width: 130,
+      width: 110,
       valueFormatter: (value: number) => count.format(value),
     } as const;
     const title: GridColDef<AnyNotification> = {
@@ -62,7 +62,7 @@ const useColumns = (kind: NotificationKind): GridColDef<AnyNotification>[] => {
             : 'email_notification_subject',
       headerName: t(`${kind}.titleColumn`),
       flex: 1,
-      minWidth: 220,
+      minWidth: 180,
       sortable: kind !== 'push',
       valueGetter: (_, row) => titleOf(kind, row),
     };
@@ -106,13 +106,13 @@ const useColumns = (kind: NotificationKind): GridColDef<AnyNotification>[] => {
       {
         field: fieldOf(kind, 'state'),
         headerName: t('list.state'),
-        width: 170,
+        width: 150,
         renderCell: ({ row }) => <NotificationStateChip state={stateOf(kind, row)} />,
       },
       {
         field: fieldOf(kind, 'scheduled_for_datetime'),
         headerName: t('list.scheduled'),
-        width: 160,
+        width: 150,
         valueGetter: (_, row) => scheduledOf(kind, row),
         valueFormatter: (value: string | null) => (value ? formatDateTime(value, { timezone }) : '—'),
       },
