@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startJobs } from '../../platform/jobs';
 import { partsOf } from '../../platform/mail/test-smtp-server';
 import { changeConsent } from '../customers/consents.service';
-import { unsubscribeSigner } from './dispatch.content';
+import { emailHtmlOf, unsubscribeSigner } from './dispatch.content';
 import {
   addCustomers,
   addPushAccount,
@@ -20,8 +20,14 @@ import { scheduleMarketingDispatch } from './dispatch.job';
 import { createSenders } from './dispatch.senders';
 import { writeMessages } from './dispatch.service';
 import { createDispatcher, DISPATCH_DEFAULTS } from './dispatch.worker';
+import type { NotificationRow } from './marketing.tables';
 import { customerPushTokens } from './marketing-accounts.tables';
-import { emailOptOuts, externalMailAddresses, externalMailLists } from './marketing-directory.tables';
+import {
+  emailOptOuts,
+  externalMailAddresses,
+  externalMailLists,
+  mallPosts,
+} from './marketing-directory.tables';
 import { fetchDeliveryReports } from './reports.service';
 import { TEST_SENDS_PER_MALL_PER_HOUR } from './test-sends.service';
 
@@ -473,6 +479,7 @@ describe('dispatch', () => {
       notification_failed_count: 1,
     });
     expect(fcm.timesSentTo('cihaz-1')).toBe(1);
+    expect(await report(mall, 'push', id)).toMatchObject({ recipients: 2, sent: 1, failed: 1 });
     const left = await ctx.database.db
       .select()
       .from(customerPushTokens)
@@ -539,6 +546,46 @@ describe('dispatch', () => {
     const sent = (await messagesOf(ctx, id)).find((message) => message.message_state === 'sent');
     expect((await unsubscribeSigner(db, ctx.config)).messageOf(token)).toBe(sent!._id);
     expect((await unsubscribeSigner(db, ctx.config)).messageOf(`${sent!._id}.yanlis`)).toBeUndefined();
+  });
+
+  it('a newsletter lists its events and promotions, its words escaped', async () => {
+    const { ctx } = context;
+    const mall = await ctx.newLocation();
+    const posts = await ctx.database.db
+      .insert(mallPosts)
+      .values([
+        {
+          location_id: mall._id,
+          post_kind: 'event',
+          post_title: 'Çocuk <tiyatrosu>',
+          post_title_key: 'çocuk tiyatrosu',
+          post_start_date: '2026-12-01',
+          post_end_date: '2026-12-02',
+          post_link: 'https://avm.example.com/tiyatro',
+        },
+        {
+          location_id: mall._id,
+          post_kind: 'promotion',
+          post_title: 'Kış indirimi',
+          post_title_key: 'kış indirimi',
+          post_start_date: '2026-12-01',
+          post_end_date: '2026-12-31',
+        },
+      ])
+      .returning({ _id: mallPosts._id });
+    const html = await emailHtmlOf(ctx.database.db, ctx.config, {
+      email_notification_content_type: 'NEWSLETTER',
+      newsletter_content_image: '/api/files/bulten.png',
+      newsletter_content_title: 'Aralık & yılbaşı',
+      newsletter_content_description: 'Bu ay AVM’de neler var?',
+      newsletter_content_link: 'https://avm.example.com/aralik',
+      newsletter_content_events: [posts[0]!._id],
+      newsletter_content_promotions: [posts[1]!._id],
+    } as NotificationRow);
+    expect(html).toContain('<img src="https://avm.example.com/api/files/bulten.png"');
+    expect(html).toContain('<h1>Aralık &amp; yılbaşı</h1>');
+    expect(html).toContain('<a href="https://avm.example.com/tiyatro">Çocuk &lt;tiyatrosu&gt;</a>');
+    expect(html).toContain('Kış indirimi');
   });
 
   it('another mall’s notification is not sent, tested or reported (404)', async () => {
