@@ -11,6 +11,7 @@ import PhoneIphoneOutlinedIcon from '@mui/icons-material/PhoneIphoneOutlined';
 import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ import { z } from 'zod';
 import { SelectField, SwitchField, TextField } from '../../lib/form';
 import { formatDate } from '../../lib/i18n/dates';
 import { IdsField } from '../pickers/PickerFields';
+import { emailLists } from './EmailListsPage';
 import { ImageUrlField, RecipientsField, ScheduleSection, Section } from './editor-parts';
 import { useCurrentPosts } from './marketing.resource';
 import { NotificationFormFrame, type NotificationFormProps } from './NotificationFormFrame';
@@ -34,6 +36,11 @@ export const emailForm = z.preprocess((values) => {
   const own: readonly string[] =
     emailContentFields[record.email_notification_content_type as EmailContentType] ?? [];
   const copy = { ...record };
+  // A list instead of customers: the segment and the chosen customers are kept on screen, not sent.
+  if (copy.external_mail_list) {
+    copy.email_notification_filters = null;
+    copy.customer_ids = [];
+  }
   for (const field of everyContentField)
     if (!own.includes(field))
       copy[field] = field.endsWith('_events') || field.endsWith('_promotions') ? [] : null;
@@ -144,6 +151,45 @@ function EmailPreview() {
   );
 }
 
+/** The segment and customers, or one of the mall's external lists (`external_mail_list`) instead. */
+function Recipients({ commercial, saved }: { commercial: boolean; saved: number | undefined }) {
+  const { t, i18n } = useTranslation('marketing');
+  const lists = emailLists.useList({ pagination: { limit: 100, currentPage: 1 } });
+  const list = useWatch({ name: 'external_mail_list' }) as string | null;
+  const options = [
+    { value: '', label: t('email.toCustomers') },
+    ...(lists.data?.data ?? []).map((row) => ({
+      value: row._id,
+      label: t('email.listOption', {
+        name: row.list_name,
+        count: new Intl.NumberFormat(i18n.language).format(row.list_address_count),
+      }),
+    })),
+  ];
+  return (
+    <>
+      <SelectField name="external_mail_list" options={options} hint="marketing:email.listHint" />
+      {list ? (
+        saved !== undefined && (
+          <Typography variant="body2" color="text.secondary">
+            {t('reach.email', {
+              count: saved,
+              formatted: new Intl.NumberFormat(i18n.language).format(saved),
+            })}
+          </Typography>
+        )
+      ) : (
+        <RecipientsField
+          kind="email"
+          name="email_notification_filters"
+          commercial={commercial}
+          saved={saved}
+        />
+      )}
+    </>
+  );
+}
+
 /** The content fields of the chosen type. */
 function ContentFields() {
   const type = useWatch({ name: 'email_notification_content_type' }) as EmailContentType | undefined;
@@ -203,12 +249,7 @@ export function EmailForm(props: NotificationFormProps<'email'>) {
             <ContentFields />
           </Section>
           <Section title={t('form.recipients')}>
-            <RecipientsField
-              kind="email"
-              name="email_notification_filters"
-              commercial={commercial}
-              saved={saved}
-            />
+            <Recipients commercial={commercial} saved={saved} />
           </Section>
           <ScheduleSection kind="email" />
         </>

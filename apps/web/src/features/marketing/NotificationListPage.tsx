@@ -127,6 +127,24 @@ const useColumns = (kind: NotificationKind): GridColDef<AnyNotification>[] => {
   }, [kind, t, language, timezone]);
 };
 
+/** How often a list with a send in progress asks again, so its state follows the send. */
+const SENDING_REFRESH = 5_000;
+
+/** The kind's resource whose list refreshes itself while one of its rows is being sent. */
+const refreshedWhileSending = (kind: NotificationKind) => {
+  const resource = notificationResources[kind] as unknown as {
+    useList: (query: never, options?: object) => unknown;
+  };
+  return {
+    ...notificationResources[kind],
+    useList: (query: never) =>
+      resource.useList(query, {
+        refetchInterval: ({ state }: { state: { data?: { data: AnyNotification[] } } }) =>
+          state.data?.data.some((row) => stateOf(kind, row) === 'send_in_progress') ? SENDING_REFRESH : false,
+      }),
+  } as never;
+};
+
 /** The state filter, kept in the address (`?state=`). */
 const useStateFilter = (kind: NotificationKind) => {
   const [params, setParams] = useSearchParams();
@@ -158,6 +176,7 @@ export function NotificationListPage({ kind }: { kind: NotificationKind }) {
   const columns = useColumns(kind);
   const stateFilter = useStateFilter(kind);
   const send = useSend(kind);
+  const source = useMemo(() => refreshedWhileSending(kind), [kind]);
   const approve = useApprove(kind);
   const base = kindBase(kind);
   const params = useMemo(
@@ -178,7 +197,7 @@ export function NotificationListPage({ kind }: { kind: NotificationKind }) {
   };
   return (
     <ResourceListPage<AnyNotification>
-      resource={notificationResources[kind] as never}
+      resource={source}
       columns={columns}
       params={params as never}
       labels="marketing"

@@ -136,6 +136,8 @@ export const useReport = (
       }),
     enabled: Boolean(id),
     placeholderData: keepPreviousData,
+    // A running send shows its progress: the counts are asked again until it is over.
+    refetchInterval: ({ state }) => (state.data?.state === 'send_in_progress' ? 5_000 : false),
   });
 
 export const exportReport = (

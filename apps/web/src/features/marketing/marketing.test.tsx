@@ -241,6 +241,62 @@ describe('SMS notifications', () => {
   });
 });
 
+describe('email notifications', () => {
+  it('sends only the chosen content type’s fields, and to an external list instead of customers', async () => {
+    serveCount();
+    server()
+      .on('GET', '/data/events', () => json([]))
+      .on('GET', '/data/promotions', () => json([]))
+      .on('GET', '/marketing/email-notifications', () =>
+        json({ data: [], pagination: paginationOf(0, { limit: 10, currentPage: 1 }) }),
+      )
+      .on('GET', '/marketing/email-external-lists', () =>
+        json({
+          data: [
+            {
+              _id: '64f0000000000000000000d1',
+              list_name: 'Fuar Ziyaretçileri',
+              list_address_count: 1240,
+              list_invalid_count: 0,
+              list_duplicate_count: 0,
+              list_opted_out_count: 4,
+              createdAt: '2026-11-20T06:00:00.000Z',
+              updatedAt: '2026-11-20T06:00:00.000Z',
+            },
+          ],
+          pagination: paginationOf(1, { limit: 100, currentPage: 1 }),
+        }),
+      )
+      .on('POST', '/marketing/email-notifications', ({ body }) =>
+        json({ _id: '64f0000000000000000000e1', ...(body as object) }, 201),
+      );
+    const { user, router } = renderApp({ path: '/marketing/email-notifications/new', ...asAdmin });
+    await screen.findByRole('textbox', { name: /^Konu/ });
+    await paste(user, /^Konu/, 'Aralık Bülteni');
+    await paste(user, /^Önizleme metni/, 'Bu ay AVM’mizde neler var?');
+    await paste(user, /^Görselin bağlantısı/, 'https://avlu.example/aralik');
+    await user.click(screen.getByRole('combobox', { name: /^İçerik türü/ }));
+    await user.click(await screen.findByRole('option', { name: 'HTML' }));
+    await paste(user, /^HTML içerik/, '<p>Merhaba</p>');
+    expect(screen.getByTitle('Önizleme')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: /^Kime gidecek/ }));
+    await user.click(await screen.findByRole('option', { name: 'Fuar Ziyaretçileri (1.240 adres)' }));
+    expect(screen.queryByRole('region', { name: 'Segment' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/marketing/email-notifications'));
+    expect(server().to('POST', '/marketing/email-notifications')[0]?.body).toMatchObject({
+      email_notification_subject: 'Aralık Bülteni',
+      email_notification_content_type: 'HTML',
+      html_content: '<p>Merhaba</p>',
+      single_content_link: null,
+      single_content_image: null,
+      external_mail_list: '64f0000000000000000000d1',
+      email_notification_filters: null,
+      customer_ids: [],
+    });
+  });
+});
+
 describe('external email lists', () => {
   it('lists the uploaded lists with their counts and explains the file before an upload', async () => {
     server().on('GET', '/marketing/email-external-lists', () =>

@@ -109,6 +109,9 @@ export default {
     content: 'Content',
     contentType: 'Content type',
     contentTypes: { SINGLE: 'Single image', HTML: 'HTML', NEWSLETTER: 'Newsletter' },
+    toCustomers: 'To customers (segment)',
+    listOption: '{{name}} ({{count}} addresses)',
+    listHint: 'With an external list the email goes to its addresses instead of customers.',
     previewHint:
       'The short text shown beside the subject in the inbox. A preview text or an image is required.',
     linkHint: 'An address starting with https://.',
@@ -299,7 +302,7 @@ export default {
     newsletter_content_description: 'Newsletter description',
     newsletter_content_events: 'Events',
     newsletter_content_promotions: 'Promotions',
-    external_mail_list: 'External list',
+    external_mail_list: 'Send to',
     customer_ids: 'Chosen customers',
     scheduled_for_datetime: 'Send time',
     is_commercial: 'Commercial message',
