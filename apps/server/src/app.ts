@@ -33,6 +33,7 @@ import { loyaltyCustomerListRoutes } from './modules/loyalty/loyalty-customers.r
 import { resetPointRoutes } from './modules/loyalty/reset-points.routes';
 import { emailListRoutes } from './modules/marketing/email-lists.routes';
 import { marketingRoutes } from './modules/marketing/marketing.routes';
+import { optInRoutes } from './modules/marketing/opt-in.routes';
 import { providerAccountRoutes } from './modules/marketing/provider-accounts.routes';
 import { pushTokenRoutes } from './modules/marketing/push-tokens.routes';
 import { unsubscribeRoutes } from './modules/marketing/unsubscribe.routes';
@@ -129,6 +130,7 @@ const modules = [
   pushTokenRoutes,
   unsubscribeRoutes,
   providerAccountRoutes,
+  optInRoutes,
 ];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */

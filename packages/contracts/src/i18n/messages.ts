@@ -201,6 +201,8 @@ export const messages: Record<Language, Catalogue> = {
       smsHeader: 'SMS başlığı 3-11 karakter olmalı; harf, rakam, boşluk, nokta ya da kısa çizgi içerebilir',
       providerServiceAccount:
         'Firebase hizmet hesabının JSON dosyasının içeriği olmalıdır (client_email ve private_key ile)',
+      optInNoAddress: 'Müşterinin bu kanal için kayıtlı bir telefonu ya da e-posta adresi yok',
+      optInUnknown: 'Bu onay bağlantısı geçersiz ya da artık kullanılamıyor; yeni bir bağlantı isteyin',
       channelClosed: 'Bu kanal kapalı ya da müşteri kaydına açık değil',
       customerExists: 'Bu telefon numarasıyla kayıtlı bir müşteri zaten var',
       customerNotRegistered: 'Bu telefon numarasıyla kayıtlı bir müşteri yok',
@@ -523,6 +525,8 @@ export const messages: Record<Language, Catalogue> = {
       smsHeader: 'The SMS header must be 3 to 11 letters, digits, spaces, dots or dashes',
       providerServiceAccount:
         'Must be the content of the Firebase service account’s JSON file (with client_email and private_key)',
+      optInNoAddress: 'The customer has no phone or email address on record for this channel',
+      optInUnknown: 'This confirmation link is not valid or no longer usable; ask for a new one',
       channelClosed: 'This channel is closed or does not take customer registrations',
       customerExists: 'A customer is already registered with this phone number',
       customerNotRegistered: 'No customer is registered with this phone number',

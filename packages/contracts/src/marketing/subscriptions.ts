@@ -37,7 +37,10 @@ export type OptInChannel = (typeof optInChannels)[number];
  * link's token and the 4-digit code sent to the customer.
  */
 export const optInConfirmInput = z.strictObject({
-  notificationToken: z.string().trim().min(16).max(128),
+  notificationToken: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, { message: 'validation.optInUnknown' }),
   notificationCode: z
     .string()
     .trim()
