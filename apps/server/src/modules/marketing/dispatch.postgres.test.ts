@@ -82,13 +82,16 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('dispatch on PostgreSQL',
     const before = gateway.sentCount();
     let claims = 0;
     let killedBatch: string[] = [];
-    // Two workers at once; one dies (throws) right after its third claim, before the provider call.
+    let survivor: Promise<string | undefined> | undefined;
+    // Two workers at once: the second starts when the first has claimed its first batch, and the
+    // first dies (throws) right after its second claim, before the provider call.
     const killed = dispatcher()
       .run(id, {
         batchSize: 20,
         afterClaim: (_batch, ids) => {
           claims += 1;
-          if (claims === 3) {
+          if (claims === 1) survivor = dispatcher().run(id, { batchSize: 20 });
+          if (claims === 2) {
             killedBatch = ids;
             throw new Error('worker killed');
           }
@@ -98,10 +101,10 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('dispatch on PostgreSQL',
         () => 'finished',
         (error: Error) => error.message,
       );
-    const survivor = dispatcher().run(id, { batchSize: 20 });
     expect(await killed).toBe('worker killed');
     // The survivor cannot take the dead worker's batch (its lease has not passed): the notification stays open.
     expect(await survivor).toBeUndefined();
+    expect(claims).toBe(2);
     expect((await notificationRow(ctx, id)).notification_state).toBe('send_in_progress');
     expect(killedBatch).toHaveLength(20);
     const stuck = (await messagesOf(ctx, id)).filter((message) => message.message_state === 'sending');

@@ -211,7 +211,7 @@ describe('dispatch', () => {
     const { ctx } = context;
     const mall = await ctx.newLocation();
     const [keeps, revokes] = await addCustomers(ctx, mall, 2);
-    const at = new Date(Date.now() + 1500).toISOString();
+    const at = new Date(Date.now() + 5000).toISOString();
     const id = await newSms(mall, { sms_notification_scheduled_for_datetime: at });
     expect((await notificationRow(ctx, id)).notification_state).toBe('scheduled');
     await changeConsent(ctx.database.db, {
