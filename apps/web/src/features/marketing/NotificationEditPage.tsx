@@ -119,6 +119,16 @@ function TestDialog({ kind, id, onClose }: { kind: NotificationKind; id: string;
             error={test.isError}
             helperText={test.error?.message}
           />
+          {test.data?.results.some((one) => one.state !== 'sent') && (
+            <Alert severity="warning">
+              {test.data.results
+                .filter((one) => one.state !== 'sent')
+                .map((one) =>
+                  t('test.failed', { to: one.to, reason: one.error ?? t(`test.states.${one.state}`) }),
+                )
+                .join(' · ')}
+            </Alert>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -126,7 +136,16 @@ function TestDialog({ kind, id, onClose }: { kind: NotificationKind; id: string;
         <Button
           variant="contained"
           disabled={to.length === 0 || test.isPending}
-          onClick={() => test.mutate({ id, to }, { onSuccess: onClose })}
+          onClick={() =>
+            test.mutate(
+              { id, to },
+              {
+                onSuccess: (result) => {
+                  if (result.results.every((one) => one.state === 'sent')) onClose();
+                },
+              },
+            )
+          }
         >
           {t('test.send')}
         </Button>

@@ -23,6 +23,7 @@ import {
   type SmsNotificationInput,
   smsNotification,
   smsNotificationInput,
+  testSendResult,
 } from '@avlu/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -112,8 +113,15 @@ export const useApprove = (kind: NotificationKind) =>
 export const useTestSend = (kind: NotificationKind) =>
   notificationResources[kind].useAction(
     ({ id, to }: { id: string; to: string[] }) =>
-      api.put(`${notificationPath(kind)}/${id}/test`, kind === 'email' ? { emails: to } : { phones: to }),
-    { success: 'marketing:test.sent', invalidates: () => [], error: false },
+      api.put(`${notificationPath(kind)}/${id}/test`, kind === 'email' ? { emails: to } : { phones: to }, {
+        schema: testSendResult,
+      }),
+    {
+      success: (result) =>
+        result.results.every((one) => one.state === 'sent') ? 'marketing:test.sent' : false,
+      invalidates: () => [],
+      error: false,
+    },
   );
 
 /**

@@ -159,7 +159,15 @@ describe('SMS notifications', () => {
     server()
       .on('GET', LIST, () => page([weekend]))
       .on('GET', `${LIST}/${weekend._id}`, () => json(weekend))
-      .on('PUT', `${LIST}/${weekend._id}/test`, () => json({}))
+      .on('PUT', `${LIST}/${weekend._id}/test`, () =>
+        json({
+          sent: 2,
+          results: [
+            { to: '+905328906124', state: 'sent', error: null },
+            { to: '+905331112233', state: 'sent', error: null },
+          ],
+        }),
+      )
       .on('PUT', `${LIST}/${weekend._id}/send`, () =>
         json({ ...weekend, sms_notification_state: 'send_in_progress' }),
       );

@@ -223,6 +223,8 @@ export default {
     emails: 'Email addresses',
     emailsHint: 'Separate the addresses with commas or semicolons.',
     send: 'Send the test',
+    failed: '{{to}}: {{reason}}',
+    states: { failed: 'not sent', no_device: 'no registered device', sent: '' },
     sent: 'Test sent.',
   },
   report: {

@@ -223,6 +223,8 @@ export default {
     emails: 'E-posta adresleri',
     emailsHint: 'Adresleri virgül ya da noktalı virgülle ayırın.',
     send: 'Testi gönder',
+    failed: '{{to}}: {{reason}}',
+    states: { failed: 'gönderilemedi', no_device: 'kayıtlı cihaz yok', sent: '' },
     sent: 'Test gönderildi.',
   },
   report: {
