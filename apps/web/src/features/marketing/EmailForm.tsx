@@ -168,7 +168,12 @@ function Recipients({ commercial, saved }: { commercial: boolean; saved: number 
   ];
   return (
     <>
-      <SelectField name="external_mail_list" options={options} hint="marketing:email.listHint" />
+      <SelectField
+        name="external_mail_list"
+        options={options}
+        hint="marketing:email.listHint"
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      />
       {list ? (
         saved !== undefined && (
           <Typography variant="body2" color="text.secondary">

@@ -48,6 +48,7 @@ export function PushForm(props: NotificationFormProps<'push'>) {
             <SelectField
               name="push_notification_mobile_page_id"
               options={options}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               hint={pages.isError ? 'marketing:push.pagesUnavailableText' : 'marketing:push.pageHint'}
             />
             <TextField name="push_notification_redirect_page_value" hint="marketing:push.valueHint" />
