@@ -15,6 +15,7 @@ import { invitationRoutes } from '../features/invitations/routes';
 import { locationRoutes } from '../features/locations/routes';
 import { loyaltyRoutes } from '../features/loyalty/routes';
 import { marketingRoutes, marketingSettingsRoutes } from '../features/marketing/routes';
+import { marketingAccountRoutes } from '../features/marketing-settings/routes';
 import { pointProviderRoutes } from '../features/point-providers/routes';
 import { registrationRoutes } from '../features/registration/routes';
 import { roleRoutes } from '../features/roles/routes';
@@ -100,6 +101,7 @@ export const routes: RouteObject[] = [
           ...surveyRoutes,
           ...marketingRoutes,
           ...marketingSettingsRoutes,
+          ...marketingAccountRoutes,
           // Feature route lists go here: reports, feedbacks, agreements, qr-codes,
           // reservation, lending.
           notFoundInLayoutRoute,
