@@ -16,6 +16,7 @@ import { locationRoutes } from '../features/locations/routes';
 import { loyaltyRoutes } from '../features/loyalty/routes';
 import { marketingRoutes, marketingSettingsRoutes } from '../features/marketing/routes';
 import { marketingAccountRoutes } from '../features/marketing-settings/routes';
+import { notificationValidationRoutes } from '../features/notification-validation/routes';
 import { pointProviderRoutes } from '../features/point-providers/routes';
 import { registrationRoutes } from '../features/registration/routes';
 import { roleRoutes } from '../features/roles/routes';
@@ -107,6 +108,8 @@ export const routes: RouteObject[] = [
           notFoundInLayoutRoute,
         ],
       },
+      // Customers, no sign-in: the double opt-in's confirmation (its link's token is the proof).
+      ...notificationValidationRoutes,
       ...errorRoutes,
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
