@@ -61,7 +61,9 @@ export const emailListRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
       const form = await readUploadedFormFileOptional(request, EMAIL_LIST_FILE_FIELD, [
         EMAIL_LIST_NAME_FIELD,
       ]);
-      return reply.code(201).send(await createEmailList(db, locationOf(request)._id, form, acting(request)));
+      return reply
+        .code(201)
+        .send(await createEmailList(db, app.files, locationOf(request)._id, form, acting(request)));
     },
   );
   app.delete(

@@ -17,6 +17,7 @@ import { alphabetical } from '../../platform/db/search';
 import { assertNamesFree, nameKey, rethrowNameTaken } from '../../platform/db/unique-names';
 import { AppError, invalidFields, notFound } from '../../platform/errors';
 import { readSpreadsheetUpload, spreadsheetInvalid } from '../../platform/excel/spreadsheet-upload';
+import type { Files } from '../../platform/files/files';
 import { newId } from '../../platform/ids';
 import type { Acting } from '../users/acting';
 import { notifications } from './marketing.tables';
@@ -133,6 +134,7 @@ const namesTaken = rethrowNameTaken({ external_mail_lists_name_key: EMAIL_LIST_N
  */
 export const createEmailList = async (
   db: Database,
+  files: Pick<Files, 'save'>,
   locationId: string,
   form: { fields: Record<string, string>; data: Buffer | undefined },
   actor: Acting,
@@ -161,12 +163,15 @@ export const createEmailList = async (
         [{ key: externalMailLists.list_name_key, name, field: EMAIL_LIST_NAME_FIELD }],
         { scope: inMall(locationId) },
       );
+      // The file as uploaded, private, kept for the record.
+      const stored = await files.save(tx, form.data!, { extension: 'xlsx', visibility: 'private' });
       const [list] = await tx
         .insert(externalMailLists)
         .values({
           location_id: locationId,
           list_name: name,
           list_name_key: nameKey(name),
+          list_file: stored.name,
           list_address_count: addresses.length,
           list_invalid_count: file.invalidCount,
           list_duplicate_count: file.duplicateCount,

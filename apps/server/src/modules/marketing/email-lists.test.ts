@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
 import { type SheetCell, xlsxFile } from '../customers/import-fixtures';
 import { notifications } from './marketing.tables';
-import { emailOptOuts, externalMailAddresses } from './marketing-directory.tables';
+import { emailOptOuts, externalMailAddresses, externalMailLists } from './marketing-directory.tables';
 
 const ctx = useTestApp();
 
@@ -72,6 +72,11 @@ describe('external email lists', () => {
       ],
       duplicate_rows: [{ row: 4, value: 'ayse@example.com' }],
     });
+    const [stored] = await ctx.database.db
+      .select({ file: externalMailLists.list_file })
+      .from(externalMailLists)
+      .where(eq(externalMailLists._id, result._id));
+    expect(stored!.file).toMatch(/\.xlsx$/);
     const addresses = await ctx.database.db
       .select({ email: externalMailAddresses.address_email, row: externalMailAddresses.address_row })
       .from(externalMailAddresses)

@@ -4,7 +4,7 @@ import { admins } from '../../modules/admins/admins.tables';
 import { campaigns } from '../../modules/campaigns/campaigns.tables';
 import { locations } from '../../modules/locations/locations.tables';
 import { notifications } from '../../modules/marketing/marketing.tables';
-import { mallPosts } from '../../modules/marketing/marketing-directory.tables';
+import { externalMailLists, mallPosts } from '../../modules/marketing/marketing-directory.tables';
 import { receipts } from '../../modules/receipts/receipts.tables';
 import { stores } from '../../modules/stores/stores.tables';
 import type { Database } from '../db/database';
@@ -34,6 +34,7 @@ export const fileReferences: FileReference[] = [
   { column: mallPosts.post_image, holds: 'url' },
   { column: notifications.single_content_image, holds: 'url' },
   { column: notifications.newsletter_content_image, holds: 'url' },
+  { column: externalMailLists.list_file, holds: 'name' },
 ];
 
 const isReferenced = (references: readonly FileReference[]): SQL =>
