@@ -52,6 +52,7 @@ import {
   useValidationCampaigns,
 } from './code-validation.resource';
 import { emptyCode, SMS_CODE_LENGTH, SmsCodeBoxes, type SmsCodeBoxesHandle } from './SmsCodeBoxes';
+import './texts';
 
 const nameOf = (row: Pick<CodeValidationCampaign, 'campaign_name' | 'campaign_name_en'>, language: string) =>
   language === 'en' ? row.campaign_name_en || row.campaign_name : row.campaign_name;

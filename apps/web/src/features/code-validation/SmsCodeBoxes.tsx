@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { type ClipboardEvent, type KeyboardEvent, type RefObject, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import './texts';
 
 export const SMS_CODE_LENGTH = smsCodeRules.length;
 export const emptyCode = () => Array.from({ length: SMS_CODE_LENGTH }, () => '');

@@ -9,6 +9,7 @@ import { Form, SubmitButton, TextField, useZodForm } from '../../lib/form';
 import { LocationsField } from '../locations/LocationsField';
 import { RoleSelectField } from '../roles/RoleSelectField';
 import { invitations } from './invitations.resource';
+import './texts';
 
 /** /user/invitations/new: email and role required (spec §6); the malls default to the current one. */
 export default function InvitationCreatePage() {

@@ -11,6 +11,7 @@ import { RowAction } from '../../lib/data-table';
 import { formatDateTime } from '../../lib/i18n/dates';
 import { useRoleName } from '../../lib/permissions';
 import { invitations, inviteFailure, resendInvitation } from './invitations.resource';
+import './texts';
 
 const statusColor: Record<Invitation['status'], ChipProps['color']> = {
   pending: 'warning',

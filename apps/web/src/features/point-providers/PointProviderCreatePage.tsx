@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { emptyPointProvider, PointProviderForm } from './PointProviderForm';
 import { LIST_PATH, pointProviders } from './point-providers.resource';
+import './texts';
 
 /** /loyalty/point-providers/new. */
 export default function PointProviderCreatePage() {

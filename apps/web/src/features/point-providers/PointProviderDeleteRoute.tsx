@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useDeleteRoute, useDeleteTarget } from '../../components/resource-list-page/delete-route';
 import { useConfirmedRemove } from '../../lib/data-table';
 import { LIST_PATH, pointProviders } from './point-providers.resource';
+import './texts';
 
 /** /loyalty/point-providers/{pointProviderId}/delete: the list stays behind the question. */
 export default function PointProviderDeleteRoute() {

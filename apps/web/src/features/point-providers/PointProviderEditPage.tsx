@@ -8,6 +8,7 @@ import { LoadingScreen } from '../../components/loading-screen/LoadingScreen';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { PointProviderForm } from './PointProviderForm';
 import { LIST_PATH, pointProviders } from './point-providers.resource';
+import './texts';
 
 const formValues = ({ _id, createdAt, updatedAt, ...row }: PointProvider): PointProviderInput => ({
   ...row,

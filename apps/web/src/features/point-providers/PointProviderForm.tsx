@@ -24,6 +24,7 @@ import {
   useZodForm,
 } from '../../lib/form';
 import { CategoriesField, StoresField } from '../pickers/PickerFields';
+import './texts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

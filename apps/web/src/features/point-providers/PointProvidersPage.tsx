@@ -17,6 +17,7 @@ import { ResourceListPage } from '../../components/resource-list-page/ResourceLi
 import { DATE_FORMAT } from '../../lib/i18n/dates';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { LIST_PATH, pointProviders } from './point-providers.resource';
+import './texts';
 
 const typeColors = {
   store: 'primary',

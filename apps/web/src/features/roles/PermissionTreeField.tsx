@@ -13,6 +13,7 @@ import { LoadingScreen } from '../../components/loading-screen/LoadingScreen';
 import { type BoundFieldProps, useFormField } from '../../lib/form';
 import { groupSubjects, pickTicked, subjectKey, tickedOf } from './permission-selection';
 import { usePermissionTree } from './roles.resource';
+import './texts';
 
 type NodeProps = {
   node: MenuItemNode;

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { RoleForm } from './RoleForm';
 import { roles } from './roles.resource';
+import './texts';
 
 /** /user/roles/new. */
 export default function RoleCreatePage() {

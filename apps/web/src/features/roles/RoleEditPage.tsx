@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-header/PageHeader';
 import { isSystemAdmin } from '../../lib/permissions';
 import { RoleForm } from './RoleForm';
 import { roles } from './roles.resource';
+import './texts';
 
 /** /user/roles/{id}/edit. */
 export default function RoleEditPage() {

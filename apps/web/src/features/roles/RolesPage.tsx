@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
 import { isSystemAdmin, useRoleName } from '../../lib/permissions';
 import { roles } from './roles.resource';
+import './texts';
 
 const useColumns = (roleName: (role: Role) => string): GridColDef<Role>[] => {
   const { t } = useTranslation('roles');

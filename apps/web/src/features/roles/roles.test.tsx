@@ -8,6 +8,8 @@ import { roleWith } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer, serveSession } from '../../test/server';
 import { subjectKey } from './permission-selection';
+// The catalogue loads with the roles pages; this test reads it before any page is shown.
+import './texts';
 
 const server = installTestServer();
 const authoriser = roleWith('modules:users:user-authorization');

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { categoryName, storeCategories } from './stores.resource';
+import './texts';
 
 const useColumns = (): GridColDef<StoreCategory>[] => {
   const language = useLanguage();

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { StoreCategoryForm } from './StoreCategoryForm';
 import { storeCategories } from './stores.resource';
+import './texts';
 
 /** /settings/store-categories/new. */
 export default function StoreCategoryCreatePage() {

@@ -8,6 +8,7 @@ import { LoadingScreen } from '../../components/loading-screen/LoadingScreen';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { StoreCategoryForm } from './StoreCategoryForm';
 import { storeCategories } from './stores.resource';
+import './texts';
 
 /** /settings/store-categories/{id}/edit. */
 export default function StoreCategoryEditPage() {

@@ -2,6 +2,7 @@ import { type StoreCategoryInput, storeCategoryInput } from '@avlu/contracts';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import { Form, SubmitButton, TextField, useZodForm } from '../../lib/form';
+import './texts';
 
 type StoreCategoryFormProps = {
   defaultValues: StoreCategoryInput;

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { StoreForm } from './StoreForm';
 import { stores } from './stores.resource';
+import './texts';
 
 /** /settings/stores/new. */
 export default function StoreCreatePage() {

@@ -8,6 +8,7 @@ import { LoadingScreen } from '../../components/loading-screen/LoadingScreen';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { StoreForm } from './StoreForm';
 import { type StoreFormInput, stores } from './stores.resource';
+import './texts';
 
 const formValues = (row: Store): StoreFormInput => ({
   store_name: row.store_name,

@@ -16,6 +16,7 @@ import {
   storeForm,
   useAllStoreCategories,
 } from './stores.resource';
+import './texts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -23,6 +23,7 @@ import {
 import type { ImportReader } from '../../lib/excel/refused-rows';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { importStores } from './stores.resource';
+import './texts';
 
 const required = new Set<string>(storeImportRequiredColumns);
 

@@ -23,6 +23,7 @@ import { ResourceListPage } from '../../components/resource-list-page/ResourceLi
 import { ExportButton } from '../../lib/excel/ExportButton';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { categoryName, exportStores, stores, useAllStoreCategories } from './stores.resource';
+import './texts';
 
 const useColumns = (): GridColDef<Store>[] => {
   const { t } = useTranslation('stores');

@@ -9,6 +9,7 @@ import { session } from '../../lib/session/storage';
 import { LocationsField } from '../locations/LocationsField';
 import { RoleSelectField } from '../roles/RoleSelectField';
 import { users } from './users.resource';
+import './texts';
 
 /** /user/new: a user made by staff with a first password (POST /core/admin). */
 export default function UserCreatePage() {

@@ -12,6 +12,7 @@ import { Form, SubmitButton, TextField, useZodForm } from '../../lib/form';
 import { LocationsField } from '../locations/LocationsField';
 import { RoleSelectField } from '../roles/RoleSelectField';
 import { users } from './users.resource';
+import './texts';
 
 function EditUserForm({ user }: { user: AdminProfile }) {
   const { t } = useTranslation('users');

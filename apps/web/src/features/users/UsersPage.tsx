@@ -13,6 +13,7 @@ import { ResourceListPage } from '../../components/resource-list-page/ResourceLi
 import { useAuth } from '../../lib/auth';
 import { usePermissions, useRoleName } from '../../lib/permissions';
 import { fullName, userEditPath, users } from './users.resource';
+import './texts';
 
 const useColumns = (): GridColDef<AdminProfile>[] => {
   const { t } = useTranslation('users');

@@ -25,6 +25,12 @@ const files = import.meta.glob<{ default: Catalogue }>(
     '!../../locales/*/campaign-dashboard.ts',
     '!../../locales/*/customer-mechanics.ts',
     '!../../locales/*/marketing.ts',
+    '!../../locales/*/code-validation.ts',
+    '!../../locales/*/roles.ts',
+    '!../../locales/*/invitations.ts',
+    '!../../locales/*/users.ts',
+    '!../../locales/*/stores.ts',
+    '!../../locales/*/point-providers.ts',
   ],
   { eager: true },
 );
