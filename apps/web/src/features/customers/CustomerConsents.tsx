@@ -1,5 +1,6 @@
 import { type ConsentEvent, type ConsentType, consentTypes } from '@avlu/contracts';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -17,7 +18,7 @@ import { useConfirm } from '../../components/confirm-dialog';
 import { useAuth } from '../../lib/auth';
 import { formatDateTime } from '../../lib/i18n/dates';
 import { consentIcons } from './ConsentIcons';
-import { type CustomerProfile, consentState, useSetConsent } from './customers.resource';
+import { type CustomerProfile, consentState, useSetConsent, useStartOptIn } from './customers.resource';
 
 /** Who made a consent change: the staff user by name ('Elif Yılmaz (Siz)' for oneself), else where it came from. */
 const useActorOf = () => {
@@ -49,6 +50,7 @@ function ConsentCard({ profile, type }: { profile: CustomerProfile; type: Consen
   const { t } = useTranslation('customers');
   const confirm = useConfirm();
   const setConsent = useSetConsent();
+  const startOptIn = useStartOptIn();
   const actorOf = useActorOf();
   const current = cardState(profile, type);
   const value = current.state === 'granted';
@@ -113,6 +115,16 @@ function ConsentCard({ profile, type }: { profile: CustomerProfile; type: Consen
             {caption()}
           </Typography>
         </Stack>
+        {(type === 'sms' || type === 'email') && !value && (
+          <Button
+            size="small"
+            sx={{ alignSelf: 'flex-start' }}
+            disabled={startOptIn.isPending}
+            onClick={() => startOptIn.mutate({ id: profile._id, channel: type })}
+          >
+            {t('consents.sendOptIn')}
+          </Button>
+        )}
       </Stack>
     </Card>
   );

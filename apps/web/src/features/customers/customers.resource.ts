@@ -9,6 +9,7 @@ import {
   customerImportResult,
   customerProfile,
   type MarketingPermission,
+  optInStartResult,
   type SegmentFilter,
 } from '@avlu/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -68,6 +69,17 @@ export const useSetConsent = () => {
     { success: 'customers:consents.saved', invalidates: () => [] },
   );
 };
+
+/**
+ * POST /customer/profile/{id}/opt-in: sends the customer a link and a code to confirm the SMS or
+ * email consent themselves (double opt-in); the consent changes only when they confirm.
+ */
+export const useStartOptIn = () =>
+  customers.useAction(
+    ({ id, channel }: { id: string; channel: 'sms' | 'email' }) =>
+      api.post(`/customer/profile/${id}/opt-in`, { channel }, { schema: optInStartResult }),
+    { success: 'customers:consents.optInSent', invalidates: () => [] },
+  );
 
 /** PUT /customer/profile/{id}/developer: mark or unmark a test account. */
 export const useSetDeveloper = () => {

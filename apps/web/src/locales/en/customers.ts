@@ -37,6 +37,9 @@ export default {
     },
     state: { granted: 'Granted', revoked: 'Withdrawn', never: 'Not granted' },
     revokedAt: '{{date}} · {{actor}}',
+    sendOptIn: 'Send a confirmation link',
+    optInSent:
+      'The confirmation link and code were sent; the consent is given when the customer enters the code',
     approvedAt: 'Approved on {{date}}',
     neverApproved: 'Not approved yet',
     grantTitle: 'Grant the {{name}}?',

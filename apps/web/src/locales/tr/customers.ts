@@ -32,6 +32,8 @@ export default {
     names: { sms: 'SMS izni', email: 'E-posta izni', call: 'Arama izni', kvkk: 'KVKK onayı' },
     state: { granted: 'Verildi', revoked: 'Geri çekildi', never: 'Verilmedi' },
     revokedAt: '{{date}} · {{actor}}',
+    sendOptIn: 'Onay bağlantısı gönder',
+    optInSent: 'Onay bağlantısı ve kodu müşteriye gönderildi; izin, müşteri kodu girince verilir',
     approvedAt: 'Onay tarihi: {{date}}',
     neverApproved: 'Henüz onaylanmadı',
     grantTitle: '{{name}} verilsin mi?',
