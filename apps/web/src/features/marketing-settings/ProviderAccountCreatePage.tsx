@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { emptyAccount, ProviderAccountForm } from './ProviderAccountForm';
 import { providerAccounts } from './provider-accounts.resource';
+import './texts';
 
 /** /settings/provider-accounts/new. */
 export default function ProviderAccountCreatePage() {

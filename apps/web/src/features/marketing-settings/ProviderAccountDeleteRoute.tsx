@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useDeleteRoute, useDeleteTarget } from '../../components/resource-list-page/delete-route';
 import { useConfirmedRemove } from '../../lib/data-table';
 import { providerAccounts } from './provider-accounts.resource';
+import './texts';
 
 /** /settings/provider-accounts/{accountId}/delete: the list stays behind the question. */
 export default function ProviderAccountDeleteRoute() {

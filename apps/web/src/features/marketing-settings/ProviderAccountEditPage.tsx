@@ -6,6 +6,7 @@ import { LoadingScreen } from '../../components/loading-screen/LoadingScreen';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { emptyAccount, ProviderAccountForm } from './ProviderAccountForm';
 import { providerAccounts } from './provider-accounts.resource';
+import './texts';
 
 /** /settings/provider-accounts/{accountId}/edit: credentials left empty stay as stored. */
 export default function ProviderAccountEditPage() {

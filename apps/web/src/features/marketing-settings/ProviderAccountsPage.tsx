@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
 import { providerAccounts } from './provider-accounts.resource';
+import './texts';
 
 const stateColor = { ok: 'success', error: 'error', unchecked: 'default', inactive: 'default' } as const;
 

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api';
 import { Form, SubmitButton, TextField, useZodForm } from '../../lib/form';
 import { AuthHeading } from '../auth/AuthHeading';
+import './texts';
 
 const codeForm = optInConfirmInput.pick({ notificationCode: true });
 

@@ -31,6 +31,8 @@ const files = import.meta.glob<{ default: Catalogue }>(
     '!../../locales/*/users.ts',
     '!../../locales/*/stores.ts',
     '!../../locales/*/point-providers.ts',
+    '!../../locales/*/marketing-settings.ts',
+    '!../../locales/*/notification-validation.ts',
   ],
   { eager: true },
 );
