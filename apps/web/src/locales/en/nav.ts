@@ -53,5 +53,6 @@ export default {
     storeCategories: 'Store categories',
     events: 'Events',
     promotions: 'Promotions',
+    providerAccounts: 'Sending Accounts',
   },
 };

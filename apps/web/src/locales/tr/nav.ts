@@ -53,5 +53,6 @@ export default {
     storeCategories: 'Mağaza Kategorileri',
     events: 'Etkinlikler',
     promotions: 'Promosyonlar',
+    providerAccounts: 'Gönderim Hesapları',
   },
 };

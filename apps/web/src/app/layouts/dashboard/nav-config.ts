@@ -144,6 +144,7 @@ export const navConfig: NavEntry[] = [
       { key: 'storeCategories', path: '/settings/store-categories' },
       { key: 'events', path: '/settings/events' },
       { key: 'promotions', path: '/settings/promotions' },
+      { key: 'providerAccounts', path: '/settings/provider-accounts' },
     ],
   },
 ];
