@@ -96,9 +96,8 @@ const externalListPotential = async (db: Database, locationId: string, audience:
     .where(
       and(
         eq(externalMailAddresses.external_mail_list_id, audience.externalListId!),
-        audience.isCommercial
-          ? sql`not exists (select 1 from ${emailOptOuts} where ${emailOptOuts.location_id} = ${locationId} and ${emailOptOuts.opt_out_email} = ${externalMailAddresses.address_email})`
-          : undefined,
+        // An address that unsubscribed is never mailed again, commercial or not (issue 16 #7).
+        sql`not exists (select 1 from ${emailOptOuts} where ${emailOptOuts.location_id} = ${locationId} and ${emailOptOuts.opt_out_email} = ${externalMailAddresses.address_email})`,
       ),
     );
   return row?.count ?? 0;

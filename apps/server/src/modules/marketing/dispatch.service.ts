@@ -257,8 +257,8 @@ export const writeMessages = async (db: Database, notificationId: string) =>
         select substr(md5(${row._id} || ':' || a._id), 1, 24), ${row.location_id}, ${row._id}, a._id, ${row.notification_is_commercial}
         from ${externalMailAddresses} a
         where a.external_mail_list_id = ${audience.externalListId}
-          and (${!row.notification_is_commercial} or not exists (
-            select 1 from ${emailOptOuts} o where o.location_id = ${row.location_id} and o.opt_out_email = a.address_email))
+          and not exists (
+            select 1 from ${emailOptOuts} o where o.location_id = ${row.location_id} and o.opt_out_email = a.address_email)
         on conflict do nothing`);
     else
       await tx.execute(sql`

@@ -246,8 +246,7 @@ export const createDispatcher = (deps: {
           const to = each.email ?? each.external_email;
           if (!to) skip('NO_ADDRESS');
           else if (commercial && each.customer_id && !each.email_permission) skip('NO_CONSENT');
-          else if (commercial && each.opted_out)
-            setAside.push({ id: each._id, state: 'opted_out', code: 'UNSUBSCRIBED' });
+          else if (each.opted_out) setAside.push({ id: each._id, state: 'opted_out', code: 'UNSUBSCRIBED' });
           else sendable.push({ ...each, to, devices: [] });
         } else {
           const devices = each.customer_id ? (tokensOf.get(each.customer_id) ?? []) : [];
