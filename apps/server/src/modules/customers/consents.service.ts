@@ -79,9 +79,7 @@ const writeConsent = async (tx: Database, change: ConsentChange): Promise<boolea
     channel: change.type,
     granted: change.value,
     at: sql`clock_timestamp()`,
-    // The table's column still lists the first four sources; the varchar(16) holds the later ones
-    // ('unsubscribe link', 'double opt-in') too, and contracts' consentSources is the full list.
-    source: change.source as (typeof customerConsentEvents.$inferInsert)['source'],
+    source: change.source,
     staff_admin_id: change.staffAdminId ?? null,
     client_address: clipAddress(change.clientAddress),
     agreement_version: change.agreementVersion ?? null,

@@ -1,3 +1,4 @@
+import { consentSources } from '@avlu/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -151,10 +152,8 @@ export const customerConsentEvents = pgTable(
     channel: varchar('consent_channel', { length: 8, enum: ['sms', 'email', 'call', 'kvkk'] }).notNull(),
     granted: boolean('consent_granted').notNull(),
     at: at('consent_at').notNull().defaultNow(),
-    source: varchar('consent_source', {
-      length: 16,
-      enum: ['micro-site', 'staff', 'import', 'registration'],
-    }).notNull(),
+    // A varchar, not a database enum: a new source needs no migration (16 characters hold them all).
+    source: varchar('consent_source', { length: 16, enum: consentSources }).notNull(),
     staff_admin_id: refColumn('staff_admin_id').references(() => admins._id, { onDelete: 'set null' }),
     client_address: varchar('client_address', { length: 64 }),
     agreement_version: text('agreement_version'),
