@@ -15,15 +15,13 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { idColumn, refColumn, timestamps } from '../../platform/db/columns';
+import { idColumn, moment, refColumn, timestamps } from '../../platform/db/columns';
 import { locations } from '../locations/locations.tables';
 
-const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** A list of ids or URLs, `{}` when the type does not use it. */
 const ids = (name: string) => varchar(name, { length: 24 }).array().notNull().default(sql`'{}'`);
 const urls = (name: string) => text(name).array().notNull().default(sql`'{}'`);

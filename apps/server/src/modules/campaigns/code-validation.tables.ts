@@ -1,9 +1,7 @@
-import { index, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import { refColumn } from '../../platform/db/columns';
+import { index, pgTable } from 'drizzle-orm/pg-core';
+import { moment, refColumn } from '../../platform/db/columns';
 import { admins } from '../admins/admins.tables';
 import { couponCodes } from './coupons.tables';
-
-const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * Code validation at the store (issue 13 point 8): a successful lookup holds the code for the staff

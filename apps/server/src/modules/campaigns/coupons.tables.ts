@@ -1,12 +1,10 @@
 import type { CouponStatus } from '@avlu/contracts';
 import { sql } from 'drizzle-orm';
-import { index, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { idColumn, refColumn } from '../../platform/db/columns';
+import { index, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, moment, refColumn } from '../../platform/db/columns';
 import { admins } from '../admins/admins.tables';
 import { channels } from '../channels/channels.tables';
 import { customers } from '../customers/customers.tables';
-
-const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** How a code came into its pool. */
 export type CouponCodeSource = 'generated' | 'imported';

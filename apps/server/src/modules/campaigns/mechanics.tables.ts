@@ -11,12 +11,11 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  timestamp,
   unique,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { idColumn, refColumn } from '../../platform/db/columns';
+import { idColumn, moment, refColumn } from '../../platform/db/columns';
 import { admins } from '../admins/admins.tables';
 import { customers } from '../customers/customers.tables';
 import { receipts } from '../receipts/receipts.tables';
@@ -30,7 +29,6 @@ import { couponCodes } from './coupons.tables';
  * so nothing crosses malls; deleting a campaign or a customer deletes their rows.
  */
 
-const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const campaignOf = (name: string, table: { location_id: AnyPgColumn; campaign_id: AnyPgColumn }) =>
   foreignKey({
     name,

@@ -1,11 +1,9 @@
 import type { ResetPointStatus, ResetPointType, SegmentFilter } from '@avlu/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { idColumn, refColumn, timestamps } from '../../platform/db/columns';
+import { bigint, index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, moment, refColumn, timestamps } from '../../platform/db/columns';
 import { admins } from '../admins/admins.tables';
 import { locations } from '../locations/locations.tables';
-
-const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * Spec §3 Reset point (issue 14 #6; contracts' `loyalty/reset-points.ts` says whom each type

@@ -9,15 +9,12 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { idColumn, refColumn, timestamps } from '../../platform/db/columns';
+import { idColumn, moment, refColumn, timestamps } from '../../platform/db/columns';
 import { customers } from '../customers/customers.tables';
 import { locations } from '../locations/locations.tables';
-
-const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * Spec §3 Dashboard data, provider accounts (issue 16 #5): a mall's SMS, email and push accounts by

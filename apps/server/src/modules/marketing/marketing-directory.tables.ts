@@ -8,15 +8,12 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { idColumn, refColumn, timestamps } from '../../platform/db/columns';
+import { idColumn, moment, refColumn, timestamps } from '../../platform/db/columns';
 import { admins } from '../admins/admins.tables';
 import { locations } from '../locations/locations.tables';
-
-const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * Spec §3 Mobile page: a page of the mall's app a push may open (`push_notification_mobile_page_id`),

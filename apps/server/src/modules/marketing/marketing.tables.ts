@@ -16,19 +16,17 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { idColumn, refColumn, timestamps } from '../../platform/db/columns';
+import { idColumn, moment, refColumn, timestamps } from '../../platform/db/columns';
 import { admins } from '../admins/admins.tables';
 import { customers } from '../customers/customers.tables';
 import { locations } from '../locations/locations.tables';
 import { providerAccounts } from './marketing-accounts.tables';
 import { externalMailAddresses, externalMailLists, mobilePages } from './marketing-directory.tables';
 
-const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const ids = (name: string) => varchar(name, { length: 24 }).array().notNull().default(sql`'{}'`);
 const count = (name: string) => integer(name).notNull().default(0);
 

@@ -10,6 +10,9 @@ export const idColumn = () =>
 /** A reference to another record's `_id`. */
 export const refColumn = (name: string) => varchar(name, { length: 24 });
 
+/** A moment in time (`timestamptz`), read as a Date. */
+export const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
 export const timestamps = () => ({
   created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' })
