@@ -15,6 +15,7 @@ import { seedDemoResetPoints } from '../modules/loyalty/reset-points.demo';
 import { seedDemoMarketing } from '../modules/marketing/marketing.demo';
 import { seedDemoPointProviders } from '../modules/point-providers/point-providers.demo';
 import { seedDemoReceipts } from '../modules/receipts/receipts.demo';
+import { seedDemoReservations } from '../modules/reservations/reservations.demo';
 import { seedDemoStores } from '../modules/stores/stores.demo';
 import { seedDemoSurveys } from '../modules/surveys/surveys.demo';
 import type { Config } from '../platform/config';
@@ -72,6 +73,8 @@ export const prepareFirstStart = async (
         await seedDemoMechanics(tx, _id, index + 1);
         // Mobile pages, events and promotions, and push, SMS and email notifications in every state.
         await seedDemoMarketing(tx, files, _id);
+        // Reservation areas with their hours, and reservations in every status around today.
+        await seedDemoReservations(tx, _id, activeStoreIds);
       }
     // The campaign dashboard's rollup of everything seeded above, so the demo campaigns show their picture.
     if (config.demoData) for (const id of await allLocationIds(tx)) await rebuildCampaignStats(tx, id);

@@ -1,0 +1,46 @@
+/**
+ * The validation texts of reservations (issue 17), kept beside their rules and spread into
+ * contracts' `messages` (i18n/messages.ts), so the server and the forms word them the same.
+ */
+export const reservationValidation = {
+  tr: {
+    reservationTimeRange: 'Saat aralığını SS:dd-SS:dd biçiminde girin (ör. 10:00-12:00)',
+    reservationTimeRangeOrder: 'Bitiş saati başlangıç saatinden sonra olmalıdır',
+    reservationHoursRequired: 'En az bir gün ve saat aralığı ekleyin',
+    reservationEndBeforeStart: 'Bitiş tarihi başlangıç tarihinden önce olamaz',
+    reservationStoreNotForOther: 'Mağaza yalnızca mağaza türündeki alan için seçilir',
+    reservationHourRepeated: 'Bu gün ve saat aralığı listede birden fazla kez var',
+    reservationHourOverlaps: 'Bu saat aralığı aynı günün başka bir aralığıyla çakışıyor',
+    reservationStoreNotFound: 'Bu AVM’de böyle bir mağaza yok',
+    reservationStoreTaken: 'Bu mağazanın zaten bir rezervasyon alanı var',
+    reservationAreaNotFound: 'Bu AVM’de böyle bir rezervasyon alanı yok',
+    reservationAreaInactive: 'Bu rezervasyon alanı şu anda rezervasyon almıyor',
+    reservationDateOutside: 'Bu tarih alanın rezervasyon tarihleri arasında değil',
+    reservationDatePast: 'Geçmiş bir tarih ya da saat için rezervasyon yapılamaz',
+    reservationNoSuchHour: 'Alanın bu günde böyle bir saat aralığı yok',
+    reservationSlotFull: 'Bu saat aralığı dolu; başka bir saat seçin',
+    reservationStatusTransition: 'Rezervasyon bu durumdan seçilen duruma geçemez',
+    reservationNoEmail: 'Bu rezervasyonda müşterinin e-posta adresi yok',
+    reservationAreaInUse: 'Bu alanın rezervasyonları var; silmek yerine pasif yapın',
+  },
+  en: {
+    reservationTimeRange: 'Enter the time range as HH:mm-HH:mm (e.g. 10:00-12:00)',
+    reservationTimeRangeOrder: 'The end time must be later than the start time',
+    reservationHoursRequired: 'Add at least one day and time range',
+    reservationEndBeforeStart: 'The end date cannot be before the start date',
+    reservationStoreNotForOther: 'A store is chosen only for an area of the store type',
+    reservationHourRepeated: 'This day and time range is in the list more than once',
+    reservationHourOverlaps: 'This time range overlaps another range of the same day',
+    reservationStoreNotFound: 'The mall has no such store',
+    reservationStoreTaken: 'This store already has a reservation area',
+    reservationAreaNotFound: 'The mall has no such reservation area',
+    reservationAreaInactive: 'This reservation area is not taking reservations now',
+    reservationDateOutside: 'This date is not within the area’s reservation dates',
+    reservationDatePast: 'A reservation cannot be made for a past date or time',
+    reservationNoSuchHour: 'The area has no such time range on this day',
+    reservationSlotFull: 'This time range is full; pick another one',
+    reservationStatusTransition: 'The reservation cannot move from its status to the one chosen',
+    reservationNoEmail: 'The reservation has no email address of the customer',
+    reservationAreaInUse: 'This area has reservations; make it inactive instead of deleting it',
+  },
+} as const;
