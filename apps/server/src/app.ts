@@ -23,8 +23,10 @@ import { customerEntryRoutes } from './modules/customers/customer-entry.routes';
 import { customerImportRoutes } from './modules/customers/customer-import.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
 import { devRoutes } from './modules/dev/dev.routes';
+import { feedbackRoutes } from './modules/feedbacks/feedbacks.routes';
 import { geoRoutes, microSiteGeoRoutes } from './modules/geo/geo.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
+import { lendingItemUploadRoutes, lendingRoutes } from './modules/lending/lending.routes';
 import { locationRoutes } from './modules/locations/locations.routes';
 import { findLocation, keptLocations } from './modules/locations/locations.service';
 import { giftRoutes } from './modules/loyalty/gifts.routes';
@@ -41,7 +43,6 @@ import { microSiteRoutes } from './modules/micro-site/micro-site.routes';
 import { microSiteAuth } from './modules/micro-site/micro-site-auth';
 import { pointProviderRoutes } from './modules/point-providers/point-providers.routes';
 import { receiptRoutes } from './modules/receipts/receipts.routes';
-import { reservationRoutes } from './modules/reservations/reservations.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { storeImportRoutes, storeRoutes } from './modules/stores/stores.routes';
 import { microSiteSurveyRoutes } from './modules/surveys/surveys.micro-site.routes';
@@ -123,7 +124,6 @@ const modules = [
   resetPointRoutes,
   pointProviderRoutes,
   receiptRoutes,
-  reservationRoutes,
   surveyRoutes,
   microSiteSurveyRoutes,
   stepRoutes,
@@ -133,6 +133,9 @@ const modules = [
   unsubscribeRoutes,
   providerAccountRoutes,
   optInRoutes,
+  lendingRoutes,
+  lendingItemUploadRoutes,
+  feedbackRoutes,
 ];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */

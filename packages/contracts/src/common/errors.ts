@@ -113,6 +113,10 @@ export const errorCodes = [
   'NOTIFICATION_NO_PROVIDER',
   'MOBILE_PAGE_IN_USE',
   'EXTERNAL_LIST_IN_USE',
+  // Lending and feedback (issue 17 #3, #7).
+  'LENDING_ITEM_LENT',
+  'LENDING_STATUS_INVALID',
+  'FEEDBACK_INFORMED',
 ] as const;
 export const errorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof errorCode>;

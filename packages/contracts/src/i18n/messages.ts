@@ -1,5 +1,4 @@
 import type { ErrorCode } from '../common/errors';
-import { reservationValidation } from '../reservations/messages';
 import type { Language } from './languages';
 
 type Catalogue = {
@@ -146,6 +145,9 @@ export const messages: Record<Language, Catalogue> = {
         '“{{name}}” sayfası henüz gönderilmemiş bir anlık bildirimde kullanılıyor; önce bildirimden çıkarın',
       EXTERNAL_LIST_IN_USE:
         '“{{name}}” listesi bir e-posta bildiriminde alıcı olarak seçili; listeyi silmek için önce bildirimi silin ya da başka alıcılar seçin',
+      LENDING_ITEM_LENT: '“{{name}}” şu anda başka bir müşteride; iade edilmeden yeniden ödünç verilemez',
+      LENDING_STATUS_INVALID: 'Bu ödünç kaydı bu duruma geçirilemez (kuyrukta → başladı → bitti)',
+      FEEDBACK_INFORMED: 'Müşteri bilgilendirildi; bu geri bildirimin durumu artık geri alınamaz',
     },
     validation: {
       required: 'Bu alan zorunludur',
@@ -299,6 +301,13 @@ export const messages: Record<Language, Catalogue> = {
         'BROADCAST bildirim herkese gider ve filtre almaz; filtreleri kaldırın ya da FILTER seçin',
       pushFilterNeedsFilters: 'FILTER bildirim için en az bir filtre ekleyin ya da BROADCAST seçin',
       emailFieldNotForContentType: 'Bu alan seçilen içerik türünde kullanılmaz',
+      feedbackAnonymous: 'Anonim geri bildirimde kişisel bilgi tutulmaz; bu alanı boş bırakın',
+      feedbackNoPhone: 'Bu geri bildirimde telefon numarası yok; SMS ile yanıtlanamaz',
+      feedbackNoEmail: 'Bu geri bildirimde e-posta adresi yok; e-posta ile yanıtlanamaz',
+      feedbackTypeUnknown: 'Bu AVM’de böyle bir geri bildirim türü yok',
+      lendingItemUnknown: 'Bu AVM’de böyle bir ödünç eşyası yok',
+      lendingItemInactive: 'Bu eşya kullanım dışı; ödünç verilemez',
+      lendingCustomerUnknown: 'Bu telefon numarasıyla kayıtlı bir müşteri yok',
       newsletterNeedsPosts: 'Bültende en az bir etkinlik ya da promosyon seçin',
       emailPreviewOrImage: 'Ön izleme metni ya da içerik görseli gereklidir',
       externalListOnly:
@@ -309,7 +318,6 @@ export const messages: Record<Language, Catalogue> = {
       notificationExternalListNotFound: 'Bu AVM’de böyle bir harici e-posta listesi yok',
       notificationCustomerNotFound: 'Bu AVM’de böyle bir müşteri yok',
       pushDetailPageNeedsValue: 'Detay sayfası bir kaydı gösterir; yönlendirme değerini girin',
-      ...reservationValidation.tr,
       'type.string': 'Metin olmalıdır',
       'type.number': 'Sayı olmalıdır',
       'type.int': 'Tam sayı olmalıdır',
@@ -471,6 +479,10 @@ export const messages: Record<Language, Catalogue> = {
         'The page “{{name}}” is used by a push notification not sent yet; remove it from the notification first',
       EXTERNAL_LIST_IN_USE:
         'The list “{{name}}” is the recipients of an email notification; delete that notification or choose other recipients first',
+      LENDING_ITEM_LENT:
+        '“{{name}}” is with another customer now; it cannot be lent again before it is returned',
+      LENDING_STATUS_INVALID: 'This lending cannot move to that state (in queue → started → done)',
+      FEEDBACK_INFORMED: 'The customer has been informed; this feedback’s status can no longer be undone',
     },
     validation: {
       required: 'This field is required',
@@ -625,6 +637,13 @@ export const messages: Record<Language, Catalogue> = {
         'A BROADCAST notification goes to everyone and takes no filters; remove them or choose FILTER',
       pushFilterNeedsFilters: 'A FILTER notification needs at least one filter; add one or choose BROADCAST',
       emailFieldNotForContentType: 'This field is not used by the chosen content type',
+      feedbackAnonymous: 'An anonymous feedback keeps no personal details; leave this field empty',
+      feedbackNoPhone: 'This feedback has no phone number; it cannot be answered by SMS',
+      feedbackNoEmail: 'This feedback has no email address; it cannot be answered by email',
+      feedbackTypeUnknown: 'This mall has no such feedback type',
+      lendingItemUnknown: 'This mall has no such lendable item',
+      lendingItemInactive: 'This item is out of service; it cannot be lent',
+      lendingCustomerUnknown: 'No customer is registered with this phone number',
       newsletterNeedsPosts: 'Choose at least one event or promotion for the newsletter',
       emailPreviewOrImage: 'A preview text or a content image is required',
       externalListOnly:
@@ -635,7 +654,6 @@ export const messages: Record<Language, Catalogue> = {
       notificationExternalListNotFound: 'This mall has no such external email list',
       notificationCustomerNotFound: 'This mall has no such customer',
       pushDetailPageNeedsValue: 'A detail page shows one record; enter the redirect value',
-      ...reservationValidation.en,
       'type.string': 'Must be text',
       'type.number': 'Must be a number',
       'type.int': 'Must be a whole number',

@@ -382,6 +382,49 @@ CREATE TABLE "customers" (
 	"customer_search" text GENERATED ALWAYS AS (lower(translate(coalesce(customer_name, '') || ' ' || coalesce(customer_surname, '') || ' ' || coalesce(customer_email, '') || ' ' || customer_phone, 'İIıŞşĞğÜüÖöÇç', 'iiissgguuoocc'))) STORED
 );
 --> statement-breakpoint
+CREATE TABLE "feedback_replies" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"feedback_id" varchar(24) NOT NULL,
+	"feedback_reply_channel" varchar(8) NOT NULL,
+	"feedback_reply_title" varchar(150) NOT NULL,
+	"feedback_reply_text" text NOT NULL,
+	"feedback_reply_to" varchar(265) NOT NULL,
+	"sent_by" varchar(24),
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "feedback_types" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"feedback_type_name" varchar(60) NOT NULL,
+	"feedback_type_name_key" text NOT NULL,
+	"feedback_type_name_en" varchar(60) NOT NULL,
+	"feedback_type_name_en_key" text NOT NULL,
+	"feedback_type_is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "feedbacks" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"feedback_title" varchar(100) NOT NULL,
+	"feedback_anonymous" boolean DEFAULT false NOT NULL,
+	"feedback_name" varchar(50),
+	"feedback_surname" varchar(50),
+	"feedback_gender" varchar(16),
+	"feedback_email" varchar(265),
+	"feedback_phone_number" varchar(32),
+	"feedback_type" varchar(24) NOT NULL,
+	"feedback_text" text NOT NULL,
+	"feedback_file" text,
+	"feedback_status" varchar(16) DEFAULT 'new' NOT NULL,
+	"feedback_source" varchar(16) NOT NULL,
+	"customer_id" varchar(24),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "admin_invitation_locations" (
 	"invitation_id" varchar(24) NOT NULL,
 	"location_id" varchar(24) NOT NULL,
@@ -397,6 +440,30 @@ CREATE TABLE "admin_invitations" (
 	"invited_by" varchar(24),
 	"expires_at" timestamp with time zone NOT NULL,
 	"accepted_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "lending_items" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"item_no" varchar(30) NOT NULL,
+	"item_no_key" text NOT NULL,
+	"item_name" varchar(100) NOT NULL,
+	"item_image" text NOT NULL,
+	"item_status" varchar(16) DEFAULT 'active' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "lendings" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"lending_item_id" varchar(24) NOT NULL,
+	"customer_id" varchar(24) NOT NULL,
+	"lending_status" varchar(16) DEFAULT 'in_queue' NOT NULL,
+	"lending_started_at" timestamp with time zone,
+	"lending_ended_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -808,51 +875,6 @@ CREATE TABLE "receipts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "reservation_areas" (
-	"_id" varchar(24) PRIMARY KEY NOT NULL,
-	"location_id" varchar(24) NOT NULL,
-	"reservation_area_name" varchar(120) NOT NULL,
-	"reservation_area_name_key" text NOT NULL,
-	"reservation_area_cms_id" varchar(64),
-	"reservation_area_type" varchar(8) NOT NULL,
-	"reservation_area_store_id" varchar(24),
-	"reservation_area_is_active" boolean DEFAULT true NOT NULL,
-	"reservation_start_date" date NOT NULL,
-	"reservation_end_date" date NOT NULL,
-	"reservation_area_hours_by_days" jsonb DEFAULT '[]'::jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "reservation_slots" (
-	"reservation_area_id" varchar(24) NOT NULL,
-	"slot_date" date NOT NULL,
-	"slot_time_range" varchar(11) NOT NULL,
-	"slot_taken" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "reservation_slots_reservation_area_id_slot_date_slot_time_range_pk" PRIMARY KEY("reservation_area_id","slot_date","slot_time_range"),
-	CONSTRAINT "reservation_slots_taken" CHECK ("reservation_slots"."slot_taken" >= 0)
-);
---> statement-breakpoint
-CREATE TABLE "reservations" (
-	"_id" varchar(24) PRIMARY KEY NOT NULL,
-	"location_id" varchar(24) NOT NULL,
-	"reservation_area_id" varchar(24) NOT NULL,
-	"customer_id" varchar(24),
-	"reservation_customer_name" varchar(60) NOT NULL,
-	"reservation_customer_surname" varchar(60) NOT NULL,
-	"reservation_customer_gender" varchar(8) NOT NULL,
-	"reservation_customer_phone" varchar(20) NOT NULL,
-	"reservation_customer_email" varchar(265),
-	"reservation_note" text,
-	"reservation_total_person" integer NOT NULL,
-	"reservation_request_date" date NOT NULL,
-	"reservation_request_hour" varchar(11) NOT NULL,
-	"reservation_status" varchar(10) DEFAULT 'pending' NOT NULL,
-	"reservation_source" varchar(12) NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "role_locations" (
 	"role_id" varchar(24) NOT NULL,
 	"location_id" varchar(24) NOT NULL,
@@ -1009,10 +1031,20 @@ ALTER TABLE "customer_consent_events" ADD CONSTRAINT "customer_consent_events_cu
 ALTER TABLE "customer_consent_events" ADD CONSTRAINT "customer_consent_events_staff_admin_id_admins__id_fk" FOREIGN KEY ("staff_admin_id") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customers" ADD CONSTRAINT "customers_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customers" ADD CONSTRAINT "customers_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedback_replies" ADD CONSTRAINT "feedback_replies_feedback_id_feedbacks__id_fk" FOREIGN KEY ("feedback_id") REFERENCES "public"."feedbacks"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedback_replies" ADD CONSTRAINT "feedback_replies_sent_by_admins__id_fk" FOREIGN KEY ("sent_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedback_types" ADD CONSTRAINT "feedback_types_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedbacks" ADD CONSTRAINT "feedbacks_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedbacks" ADD CONSTRAINT "feedbacks_feedback_type_feedback_types__id_fk" FOREIGN KEY ("feedback_type") REFERENCES "public"."feedback_types"("_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "feedbacks" ADD CONSTRAINT "feedbacks_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_invitation_locations" ADD CONSTRAINT "admin_invitation_locations_invitation_id_admin_invitations__id_fk" FOREIGN KEY ("invitation_id") REFERENCES "public"."admin_invitations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_invitation_locations" ADD CONSTRAINT "admin_invitation_locations_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_invitations" ADD CONSTRAINT "admin_invitations_admin_invite_role_id_roles__id_fk" FOREIGN KEY ("admin_invite_role_id") REFERENCES "public"."roles"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_invitations" ADD CONSTRAINT "admin_invitations_invited_by_admins__id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lending_items" ADD CONSTRAINT "lending_items_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lendings" ADD CONSTRAINT "lendings_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lendings" ADD CONSTRAINT "lendings_lending_item_id_lending_items__id_fk" FOREIGN KEY ("lending_item_id") REFERENCES "public"."lending_items"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lendings" ADD CONSTRAINT "lendings_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loyalty_gift_codes" ADD CONSTRAINT "loyalty_gift_codes_loyalty_gift_id_loyalty_gifts__id_fk" FOREIGN KEY ("loyalty_gift_id") REFERENCES "public"."loyalty_gifts"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loyalty_gifts" ADD CONSTRAINT "loyalty_gifts_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loyalty_gifts" ADD CONSTRAINT "loyalty_gifts_loyalty_gift_min_tier_id_loyalty_tiers__id_fk" FOREIGN KEY ("loyalty_gift_min_tier_id") REFERENCES "public"."loyalty_tiers"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -1062,12 +1094,6 @@ ALTER TABLE "receipts" ADD CONSTRAINT "receipts_campaign_id_campaigns__id_fk" FO
 ALTER TABLE "receipts" ADD CONSTRAINT "receipts_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "receipts" ADD CONSTRAINT "receipts_receipt_approved_by_admins__id_fk" FOREIGN KEY ("receipt_approved_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "receipts" ADD CONSTRAINT "receipts_receipt_created_by_admins__id_fk" FOREIGN KEY ("receipt_created_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "reservation_areas" ADD CONSTRAINT "reservation_areas_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "reservation_areas" ADD CONSTRAINT "reservation_areas_reservation_area_store_id_stores__id_fk" FOREIGN KEY ("reservation_area_store_id") REFERENCES "public"."stores"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "reservation_slots" ADD CONSTRAINT "reservation_slots_reservation_area_id_reservation_areas__id_fk" FOREIGN KEY ("reservation_area_id") REFERENCES "public"."reservation_areas"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "reservations" ADD CONSTRAINT "reservations_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "reservations" ADD CONSTRAINT "reservations_reservation_area_id_reservation_areas__id_fk" FOREIGN KEY ("reservation_area_id") REFERENCES "public"."reservation_areas"("_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "reservations" ADD CONSTRAINT "reservations_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_locations" ADD CONSTRAINT "role_locations_role_id_roles__id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_locations" ADD CONSTRAINT "role_locations_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_categories" ADD CONSTRAINT "store_categories_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1133,8 +1159,19 @@ CREATE INDEX "customers_deleted_pending" ON "customers" USING btree ("customer_d
 CREATE INDEX "customers_location_created" ON "customers" USING btree ("location_id","created_at","_id");--> statement-breakpoint
 CREATE INDEX "customers_location_channel" ON "customers" USING btree ("location_id","channel_id");--> statement-breakpoint
 CREATE INDEX "customers_search_trgm" ON "customers" USING gin ("customer_search" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "feedback_replies_feedback" ON "feedback_replies" USING btree ("feedback_id","sent_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "feedback_types_name_key" ON "feedback_types" USING btree ("location_id","feedback_type_name_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "feedback_types_name_en_key" ON "feedback_types" USING btree ("location_id","feedback_type_name_en_key");--> statement-breakpoint
+CREATE INDEX "feedbacks_location_created" ON "feedbacks" USING btree ("location_id","created_at");--> statement-breakpoint
+CREATE INDEX "feedbacks_type" ON "feedbacks" USING btree ("feedback_type");--> statement-breakpoint
+CREATE INDEX "feedbacks_customer" ON "feedbacks" USING btree ("customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_invitations_token_hash" ON "admin_invitations" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_invitations_open_email" ON "admin_invitations" USING btree (lower("admin_invite_email")) WHERE "admin_invitations"."accepted_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "lending_items_no_key" ON "lending_items" USING btree ("location_id","item_no_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "lendings_item_out" ON "lendings" USING btree ("lending_item_id") WHERE "lendings"."lending_status" = 'started';--> statement-breakpoint
+CREATE UNIQUE INDEX "lendings_item_customer_open" ON "lendings" USING btree ("lending_item_id","customer_id") WHERE "lendings"."lending_status" <> 'done';--> statement-breakpoint
+CREATE INDEX "lendings_location_created" ON "lendings" USING btree ("location_id","created_at");--> statement-breakpoint
+CREATE INDEX "lendings_customer" ON "lendings" USING btree ("customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "locations_location_token" ON "locations" USING btree ("location_token");--> statement-breakpoint
 CREATE UNIQUE INDEX "locations_location_no" ON "locations" USING btree ("location_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "locations_name_key" ON "locations" USING btree ("location_name_key");--> statement-breakpoint
@@ -1194,11 +1231,6 @@ CREATE INDEX "receipts_mall_status" ON "receipts" USING btree ("location_id","re
 CREATE INDEX "receipts_customer" ON "receipts" USING btree ("customer_id","created_at");--> statement-breakpoint
 CREATE INDEX "receipts_duplicate_details" ON "receipts" USING btree ("location_id","store_id","receipt_no_key","receipt_day");--> statement-breakpoint
 CREATE INDEX "receipts_photo_hash" ON "receipts" USING btree ("location_id","receipt_photo_hash");--> statement-breakpoint
-CREATE UNIQUE INDEX "reservation_areas_name_key" ON "reservation_areas" USING btree ("location_id","reservation_area_name_key");--> statement-breakpoint
-CREATE UNIQUE INDEX "reservation_areas_store" ON "reservation_areas" USING btree ("location_id","reservation_area_store_id") WHERE "reservation_areas"."reservation_area_store_id" is not null;--> statement-breakpoint
-CREATE INDEX "reservations_mall_date" ON "reservations" USING btree ("location_id","reservation_request_date");--> statement-breakpoint
-CREATE INDEX "reservations_area" ON "reservations" USING btree ("reservation_area_id");--> statement-breakpoint
-CREATE INDEX "reservations_customer" ON "reservations" USING btree ("customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "store_categories_name_key" ON "store_categories" USING btree ("location_id","store_category_name_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "store_categories_name_en_key" ON "store_categories" USING btree ("location_id","store_category_name_en_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "stores_name_key" ON "stores" USING btree ("location_id","store_name_key");--> statement-breakpoint

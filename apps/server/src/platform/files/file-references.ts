@@ -2,6 +2,8 @@ import { and, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { admins } from '../../modules/admins/admins.tables';
 import { campaigns } from '../../modules/campaigns/campaigns.tables';
+import { feedbacks } from '../../modules/feedbacks/feedbacks.tables';
+import { lendingItems } from '../../modules/lending/lending.tables';
 import { locations } from '../../modules/locations/locations.tables';
 import { notifications } from '../../modules/marketing/marketing.tables';
 import { externalMailLists, mallPosts } from '../../modules/marketing/marketing-directory.tables';
@@ -35,6 +37,8 @@ export const fileReferences: FileReference[] = [
   { column: notifications.single_content_image, holds: 'url' },
   { column: notifications.newsletter_content_image, holds: 'url' },
   { column: externalMailLists.list_file, holds: 'name' },
+  { column: lendingItems.itemImage, holds: 'url' },
+  { column: feedbacks.feedback_file, holds: 'url' },
 ];
 
 const isReferenced = (references: readonly FileReference[]): SQL =>
