@@ -8,6 +8,7 @@ import { customersAtAMillion } from './customers-1m';
 import { benchEngines } from './lib/engines';
 import type { Figure } from './lib/timing';
 import { loyaltyAtTenMillion } from './loyalty-10m';
+import { marketingAtAMillion } from './marketing';
 import { microSiteBundle } from './micro-site-bundle';
 import { throughput } from './throughput/throughput';
 
@@ -21,6 +22,8 @@ import { throughput } from './throughput/throughput';
  * campaigns on the 1M-customer mall, and its rollup job (campaign-dashboard.ts).
  * `npm run bench -- coupons [postgres|pglite]`: concurrent joins and redemptions (coupon-giving.ts), then a
  * million coupon codes for one campaign and code lookups among them (coupon-pool.ts).
+ * `npm run bench -- marketing [postgres|pglite]`: SMS and push campaigns to a million customers, email,
+ * and the dispatch worker SIGKILLed mid-send (marketing.ts; issue 16 #11).
  */
 const benchmarks = [coldStart, apiLatency, couponPool, couponGiving];
 
@@ -47,6 +50,7 @@ const named: Record<string, (options: string[]) => Promise<Figure[]>> = {
   customers: customersAtAMillion,
   dashboard: campaignDashboardAtAMillion,
   loyalty: loyaltyAtTenMillion,
+  marketing: marketingAtAMillion,
   throughput: () => throughput(),
   coupons: async ([only]) => {
     const figures: Figure[] = [];

@@ -17,22 +17,39 @@ export type Audience = {
 };
 
 /**
- * Reachable by the channel: SMS by the phone every live customer has, email by an address, push by a
- * device token (customer_facts, kept by triggers). A commercial message needs the channel's consent
- * too (İYS); push has no consent of its own but the app's, which is the device token itself.
+ * The consent rules of each channel, one table read by the audience's SQL here (the potential, the
+ * messages written) and by the worker's check of each batch (dispatch.worker.ts): what reaches a
+ * customer (SMS: the phone every live customer has; email: an address; push: a device token), the
+ * consent a commercial message needs (İYS; push has none of its own but the app's, which is the
+ * device token itself), and whether an address that unsubscribed is left out whatever the purpose.
  */
+export const channelRules = {
+  sms: { address: 'phone', consent: 'sms', optOut: false },
+  email: { address: 'email', consent: 'email', optOut: true },
+  push: { address: 'device', consent: null, optOut: false },
+} as const satisfies Record<
+  NotificationKind,
+  { address: 'phone' | 'email' | 'device'; consent: 'sms' | 'email' | null; optOut: boolean }
+>;
+
+/** The rules' columns in customer_facts (kept by triggers); every live customer has a phone. */
+const reachFacts = {
+  phone: undefined,
+  email: customerFacts.customer_has_email,
+  device: customerFacts.customer_has_push_token,
+};
+const consentFacts = {
+  sms: customerFacts.customer_sms_permission,
+  email: customerFacts.customer_email_permission,
+};
+
 const reachableBy = (audience: Audience): SQL | undefined => {
-  switch (audience.kind) {
-    case 'sms':
-      return audience.isCommercial ? eq(customerFacts.customer_sms_permission, true) : undefined;
-    case 'email':
-      return and(
-        eq(customerFacts.customer_has_email, true),
-        audience.isCommercial ? eq(customerFacts.customer_email_permission, true) : undefined,
-      );
-    case 'push':
-      return eq(customerFacts.customer_has_push_token, true);
-  }
+  const rule = channelRules[audience.kind];
+  const reach = reachFacts[rule.address];
+  return and(
+    reach ? eq(reach, true) : undefined,
+    audience.isCommercial && rule.consent ? eq(consentFacts[rule.consent], true) : undefined,
+  );
 };
 
 /** The customers of an audience that would get it now, as a condition on `customer_facts` of the mall. */

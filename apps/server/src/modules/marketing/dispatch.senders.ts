@@ -1,21 +1,24 @@
 import type { NotificationKind } from '@avlu/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { decryptCredentials } from './account-credentials';
 import { type FcmServiceAccount, fcmPush, type PushDriver } from './drivers/fcm-push';
 import { type BulkSmsDriver, netgsmBulkSms } from './drivers/netgsm-bulk-sms';
 import { type BulkMailDriver, smtpBulkMail } from './drivers/smtp-bulk-mail';
 import { createThrottle } from './drivers/throttle';
-import { providerAccounts } from './marketing-accounts.tables';
+import type { providerAccounts } from './marketing-accounts.tables';
+import { type ProviderAccountWithCredentials, providerAccountFor } from './provider-accounts.service';
 
-/** The driver a notification is sent through, with the batch size its claims take. */
-export type ChannelSender =
-  | { channel: 'sms'; key: string; batchSize: number; sms: BulkSmsDriver }
-  | { channel: 'email'; key: string; batchSize: number; mail: BulkMailDriver; from: string }
-  | { channel: 'push'; key: string; batchSize: number; push: PushDriver };
+/**
+ * The driver a notification is sent through, with the batch size its claims take, and the provider
+ * account it is (null: the server's own gateway or SMTP), which dispatch records on the notification.
+ */
+export type ChannelSender = { key: string; accountId: string | null; batchSize: number } & (
+  | { channel: 'sms'; sms: BulkSmsDriver }
+  | { channel: 'email'; mail: BulkMailDriver; from: string }
+  | { channel: 'push'; push: PushDriver }
+);
 
 const DEFAULT_RATES = { sms: 5_000, email: 200, push: 500 } as const;
 const NETGSM_URL = 'https://api.netgsm.com.tr';
@@ -39,34 +42,28 @@ const smtpOf = (endpoint: string | null) => {
  * error with that reason), never kept in an outbox that nobody reads.
  */
 export const createSenders = (config: Config, logger?: Logger) => {
-  const cache = new Map<string, Promise<ChannelSender>>();
+  const cache = new Map<string, ChannelSender>();
 
-  const accountOf = async (db: Database, locationId: string, channel: NotificationKind) => {
-    const [row] = await db
-      .select()
-      .from(providerAccounts)
-      .where(
-        and(
-          eq(providerAccounts.location_id, locationId),
-          eq(providerAccounts.account_channel, channel),
-          eq(providerAccounts.account_kind, 'bulk'),
-          eq(providerAccounts.account_is_active, true),
-        ),
-      );
-    return row;
-  };
+  /** The mall's bulk account of the channel, its credentials decrypted (provider-accounts.service.ts). */
+  const accountOf = (db: Database, locationId: string, channel: NotificationKind) =>
+    providerAccountFor(db, locationId, channel, 'bulk');
 
-  const fromAccount = async (db: Database, account: AccountRow): Promise<ChannelSender> => {
-    const credentials =
-      (await decryptCredentials<Record<string, unknown>>(db, account.account_credentials_encrypted)) ?? {};
+  /** A driver is kept per account row: an edit of the account (its updated time) makes a new one. */
+  const keyOf = (account: Pick<AccountRow, '_id' | 'updated_at'>) =>
+    `${account._id}:${account.updated_at.getTime()}`;
+
+  const fromAccount = (account: ProviderAccountWithCredentials): ChannelSender => {
+    const { credentials } = account;
     const rate = account.account_rate_per_second ?? DEFAULT_RATES[account.account_channel];
     const throttle = createThrottle(rate);
-    const key = `${account._id}:${account.updated_at.getTime()}`;
+    const key = keyOf(account);
+    const accountId = account._id;
     switch (account.account_channel) {
       case 'sms':
         return {
           channel: 'sms',
           key,
+          accountId,
           batchSize: 1000,
           sms: netgsmBulkSms(
             {
@@ -86,6 +83,7 @@ export const createSenders = (config: Config, logger?: Logger) => {
         return {
           channel: 'email',
           key,
+          accountId,
           batchSize: 100,
           from,
           mail: smtpBulkMail(
@@ -102,7 +100,10 @@ export const createSenders = (config: Config, logger?: Logger) => {
         return {
           channel: 'push',
           key,
-          batchSize: 100,
+          accountId,
+          // Sent PUSH_IN_FLIGHT at a time (dispatch.worker.ts); a claim of 500 keeps the worker's
+          // per-batch work (claim, tokens, outcomes) small beside the calls.
+          batchSize: 500,
           push: fcmPush(
             {
               serviceAccount: credentials.serviceAccount as FcmServiceAccount,
@@ -119,6 +120,7 @@ export const createSenders = (config: Config, logger?: Logger) => {
       return {
         channel: 'sms',
         key: 'server:sms',
+        accountId: null,
         batchSize: 1000,
         sms: netgsmBulkSms(config.sms.gateway, { throttle: createThrottle(DEFAULT_RATES.sms), logger }),
       };
@@ -126,6 +128,7 @@ export const createSenders = (config: Config, logger?: Logger) => {
       return {
         channel: 'email',
         key: 'server:email',
+        accountId: null,
         batchSize: 100,
         from: config.mail.from,
         mail: smtpBulkMail(
@@ -150,26 +153,19 @@ export const createSenders = (config: Config, logger?: Logger) => {
     channel: NotificationKind,
   ): Promise<ChannelSender | undefined> => {
     const account = await accountOf(db, locationId, channel);
-    const key = account ? `${account._id}:${account.updated_at.getTime()}` : `server:${channel}`;
+    const key = account ? keyOf(account) : `server:${channel}`;
     let sender = cache.get(key);
     if (!sender) {
-      if (account) sender = fromAccount(db, account);
-      else {
-        const server = fromServer(channel);
-        if (!server) return undefined;
-        sender = Promise.resolve(server);
-      }
-      sender.catch(() => cache.delete(key));
+      sender = account ? fromAccount(account) : fromServer(channel);
+      if (!sender) return undefined;
       cache.set(key, sender);
     }
     return sender;
   };
 
   const close = async () => {
-    for (const sender of cache.values()) {
-      const each = await sender.catch(() => undefined);
-      if (each?.channel === 'email') await each.mail.close().catch(() => undefined);
-    }
+    for (const sender of cache.values())
+      if (sender.channel === 'email') await sender.mail.close().catch(() => undefined);
     cache.clear();
   };
 

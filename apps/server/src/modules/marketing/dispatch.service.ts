@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { NotificationKind, NotificationState, SendAnswer } from '@avlu/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db/database';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { segmentFactsOf } from '../customers/customers.service';
 import { customerFacts } from '../customers/customers.tables';
 import { type Mall, mallToday } from '../customers/mall-date';
@@ -13,7 +13,7 @@ import { audienceCondition, potentials } from './audience.service';
 import type { Senders } from './dispatch.senders';
 import { type NotificationRow, notificationMessages, notifications } from './marketing.tables';
 import { emailOptOuts, externalMailAddresses } from './marketing-directory.tables';
-import { audienceOf } from './notifications.service';
+import { audienceOf, notificationOfMall } from './notifications.service';
 
 /**
  * Sending a notification (issue 16 #1, #3): the send request and its approval, the scheduler, and
@@ -34,22 +34,6 @@ const answerOf = (row: NotificationRow, potential: number, threshold: number | n
   potential,
   approval_threshold: threshold,
 });
-
-const lockRow = async (db: Database, locationId: string, kind: NotificationKind, id: string) => {
-  const [row] = await db
-    .select()
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications._id, id),
-        eq(notifications.location_id, locationId),
-        eq(notifications.notification_kind, kind),
-      ),
-    )
-    .for('update');
-  if (!row) throw notFound();
-  return row;
-};
 
 const thresholdOf = async (db: Database, locationId: string) => {
   const [row] = await db
@@ -120,7 +104,7 @@ export const requestSend = async (
   now = new Date(),
 ): Promise<SendAnswer> => {
   const answer = await db.transaction(async (tx) => {
-    const row = await lockRow(tx, mall._id, kind, id);
+    const row = await notificationOfMall(tx, mall._id, kind, id, { lock: true });
     if (row.notification_state !== 'created' && row.notification_state !== 'scheduled')
       throw new AppError('NOTIFICATION_NOT_SENDABLE', 409);
     await senders.assertConfigured(tx, mall._id, kind);
@@ -148,7 +132,7 @@ export const approveSend = async (
   now = new Date(),
 ): Promise<SendAnswer> => {
   const answer = await db.transaction(async (tx) => {
-    const row = await lockRow(tx, mall._id, kind, id);
+    const row = await notificationOfMall(tx, mall._id, kind, id, { lock: true });
     if (row.notification_state !== 'waiting_for_approval')
       throw new AppError('NOTIFICATION_NOT_WAITING_FOR_APPROVAL', 409);
     if (actor.staff._id === row.notification_created_by || actor.staff._id === row.notification_sent_by)
@@ -236,7 +220,17 @@ export const startDueNotifications = async (
  * message's unique key, so a second write (a retried job, two workers) adds nothing and each
  * recipient has one message. Done under the notification's lock; `notification_recipients_written_at`
  * says it is done.
+ *
+ * A message's id is the notification's own prefix (16 hex of its md5) and the recipient's number in
+ * the customer's (or address's) id order: batches are claimed in id order, so a batch's messages
+ * and customers lie together on disk rather than one page each (at a million recipients, the
+ * difference between reading a batch from memory and from all over the tables). Another
+ * notification's ids cannot be the same but for a 64-bit prefix collision, which the primary key
+ * refuses loudly (the conflict clause names only the recipient's key).
  */
+const messageId = (notificationId: string, recipient: SQL | AnyColumn) =>
+  sql`substr(md5(${notificationId}), 1, 16) || lpad(to_hex(row_number() over (order by ${recipient})), 8, '0')`;
+
 export const writeMessages = async (db: Database, notificationId: string) =>
   db.transaction(async (tx) => {
     const [row] = await tx
@@ -254,20 +248,20 @@ export const writeMessages = async (db: Database, notificationId: string) =>
     if (audience.externalListId)
       await tx.execute(sql`
         insert into ${notificationMessages} (_id, location_id, notification_id, external_address_id, message_is_commercial)
-        select substr(md5(${row._id} || ':' || a._id), 1, 24), ${row.location_id}, ${row._id}, a._id, ${row.notification_is_commercial}
+        select ${messageId(row._id, sql`a._id`)}, ${row.location_id}, ${row._id}, a._id, ${row.notification_is_commercial}
         from ${externalMailAddresses} a
         where a.external_mail_list_id = ${audience.externalListId}
           and not exists (
             select 1 from ${emailOptOuts} o where o.location_id = ${row.location_id} and o.opt_out_email = a.address_email)
-        on conflict do nothing`);
+        on conflict (notification_id, external_address_id) where external_address_id is not null do nothing`);
     else
       await tx.execute(sql`
         insert into ${notificationMessages} (_id, location_id, notification_id, customer_id, message_is_commercial)
-        select substr(md5(${row._id} || ':' || ${customerFacts.customer_id}), 1, 24), ${row.location_id}, ${row._id},
+        select ${messageId(row._id, customerFacts.customer_id)}, ${row.location_id}, ${row._id},
           ${customerFacts.customer_id}, ${row.notification_is_commercial}
         from ${customerFacts}
         where ${and(segmentFactsOf(row.location_id, undefined, today), audienceCondition(audience, today))}
-        on conflict do nothing`);
+        on conflict (notification_id, customer_id) where customer_id is not null do nothing`);
     const [updated] = await tx
       .update(notifications)
       .set({

@@ -3,9 +3,10 @@ import { smsLength } from '@avlu/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../../platform/config';
-import type { Database } from '../../platform/db/database';
+import { type Database, rowsOf } from '../../platform/db/database';
 import { customers } from '../customers/customers.tables';
 import { locations } from '../locations/locations.tables';
+import { channelRules } from './audience.service';
 import { emailHtmlOf, mailOf, pushOf, unsubscribeSigner } from './dispatch.content';
 import type { ChannelSender, Senders } from './dispatch.senders';
 import { newBatchNumber, writeMessages } from './dispatch.service';
@@ -89,7 +90,23 @@ type Outcome = {
   retryAt?: Date | null;
 };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+/** Mails of a batch handed to the SMTP driver at once, and pushes (HTTP calls) in flight at once. */
+const EMAIL_IN_FLIGHT = 20;
+const PUSH_IN_FLIGHT = 32;
+
+/** `work` over the items, at most `limit` at once; the answers in the items' order. */
+const inParallel = async <T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>) => {
+  const answers = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const at = next++;
+      answers[at] = await work(items[at]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return answers;
+};
 
 /** The part of an error kept with a message: the provider's code and short words, never a message text. */
 const describe = (error: unknown) =>
@@ -234,25 +251,31 @@ export const createDispatcher = (deps: {
       const setAside: Outcome[] = [];
       const sendable: (Claimed & { to: string; devices: { token: string; language: string | null }[] })[] =
         [];
-      const commercial = row.notification_is_commercial;
+      // The channel's rules (audience.service.ts), read again for each message of the batch.
+      const rule = channelRules[row.notification_kind];
+      const consented = (each: Claimed) =>
+        rule.consent === null || (rule.consent === 'sms' ? each.sms_permission : each.email_permission);
       for (const each of claimed) {
+        const devices =
+          rule.address === 'device' && each.customer_id ? (tokensOf.get(each.customer_id) ?? []) : [];
+        const to =
+          rule.address === 'phone'
+            ? each.phone && !each.phone.startsWith('#')
+              ? each.phone
+              : null
+            : rule.address === 'email'
+              ? (each.email ?? each.external_email)
+              : devices.length > 0
+                ? each.customer_id
+                : null;
         const skip = (code: string) => setAside.push({ id: each._id, state: 'skipped', code });
         if (each.deleted) skip('CUSTOMER_DELETED');
-        else if (row.notification_kind === 'sms') {
-          if (!each.phone || each.phone.startsWith('#')) skip('NO_ADDRESS');
-          else if (commercial && !each.sms_permission) skip('NO_CONSENT');
-          else sendable.push({ ...each, to: each.phone, devices: [] });
-        } else if (row.notification_kind === 'email') {
-          const to = each.email ?? each.external_email;
-          if (!to) skip('NO_ADDRESS');
-          else if (commercial && each.customer_id && !each.email_permission) skip('NO_CONSENT');
-          else if (each.opted_out) setAside.push({ id: each._id, state: 'opted_out', code: 'UNSUBSCRIBED' });
-          else sendable.push({ ...each, to, devices: [] });
-        } else {
-          const devices = each.customer_id ? (tokensOf.get(each.customer_id) ?? []) : [];
-          if (devices.length === 0) skip('NO_ADDRESS');
-          else sendable.push({ ...each, to: each.customer_id!, devices });
-        }
+        else if (!to) skip('NO_ADDRESS');
+        // An external list's address has no consent of its own: the list is the mall's to answer for.
+        else if (row.notification_is_commercial && each.customer_id && !consented(each)) skip('NO_CONSENT');
+        else if (rule.optOut && each.opted_out)
+          setAside.push({ id: each._id, state: 'opted_out', code: 'UNSUBSCRIBED' });
+        else sendable.push({ ...each, to, devices });
       }
       await record(tx, row, batch, setAside);
       return { batch, claimed: claimed.length, sendable };
@@ -319,41 +342,28 @@ export const createDispatcher = (deps: {
       }
     }
     if (sender.channel === 'email') {
-      const outcomes: Outcome[] = [];
       let accountRefused: ProviderError | undefined;
-      for (let at = 0; at < sendable.length; at += 5) {
-        const slice = sendable.slice(at, at + 5);
-        const settled = await Promise.allSettled(
-          slice.map((message) =>
-            sender.mail.send(
-              mailOf(row, content.html ?? '', message.to, {
-                ...(row.notification_is_commercial &&
-                  content.unsubscribe && { unsubscribeUrl: content.unsubscribe(message._id) }),
-                ...(content.logo && { logo: content.logo }),
-              }),
-            ),
-          ),
-        );
-        settled.forEach((result, index) => {
-          const message = slice[index]!;
-          if (result.status === 'fulfilled')
-            outcomes.push({
-              id: message._id,
-              state: 'sent',
-              providerId: result.value.messageId.slice(0, 200),
-            });
-          else {
-            if (result.reason instanceof ProviderError && result.reason.scope === 'account')
-              accountRefused = result.reason;
-            outcomes.push(failureOutcome(settings, message, result.reason));
-          }
-        });
-      }
+      // The whole batch at once: the driver's pool queues them on its connections.
+      const outcomes = await inParallel(sendable, EMAIL_IN_FLIGHT, async (message): Promise<Outcome> => {
+        try {
+          const sent = await sender.mail.send(
+            mailOf(row, content.html ?? '', message.to, {
+              ...(row.notification_is_commercial &&
+                content.unsubscribe && { unsubscribeUrl: content.unsubscribe(message._id) }),
+              ...(content.logo && { logo: content.logo }),
+            }),
+          );
+          return { id: message._id, state: 'sent', providerId: sent.messageId.slice(0, 200) };
+        } catch (error) {
+          if (error instanceof ProviderError && error.scope === 'account') accountRefused = error;
+          return failureOutcome(settings, message, error);
+        }
+      });
       return { outcomes, ...(accountRefused && { accountRefused }) };
     }
-    const outcomes: Outcome[] = [];
     let accountRefused: ProviderError | undefined;
-    for (const message of sendable) {
+    // A push is one HTTP call per device: PUSH_IN_FLIGHT calls at once on the driver's kept connections.
+    const outcomes = await inParallel(sendable, PUSH_IN_FLIGHT, async (message): Promise<Outcome> => {
       let sent: string | undefined;
       let failure: unknown;
       for (const device of message.devices) {
@@ -373,12 +383,10 @@ export const createDispatcher = (deps: {
           if (error instanceof ProviderError && error.scope === 'account') accountRefused = error;
         }
       }
-      outcomes.push(
-        sent
-          ? { id: message._id, state: 'sent', providerId: sent.slice(0, 200) }
-          : failureOutcome(settings, message, failure),
-      );
-    }
+      return sent
+        ? { id: message._id, state: 'sent', providerId: sent.slice(0, 200) }
+        : failureOutcome(settings, message, failure);
+    });
     return { outcomes, ...(accountRefused && { accountRefused }) };
   };
 
@@ -455,6 +463,12 @@ export const createDispatcher = (deps: {
       await failRemaining(notificationId, 'NOTIFICATION_NO_PROVIDER', 'no sending account');
       return closeIfDone(notificationId);
     }
+    // Which account sent it (null: the server's own gateway or SMTP), kept with the notification.
+    if (row.notification_account_id !== sender.accountId)
+      await db
+        .update(notifications)
+        .set({ notification_account_id: sender.accountId })
+        .where(eq(notifications._id, notificationId));
     const content = await contentOf(row);
     const size = Math.min(own.batchSize ?? sender.batchSize, sender.batchSize);
     for (;;) {

@@ -39,7 +39,8 @@ type AnswerOf<K extends NotificationKind> = K extends 'push'
     ? SmsNotification
     : EmailNotification;
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
+/** A moment as the answers write it (ISO 8601 in UTC), or null; raw SQL rows may hold it as text. */
+export const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 /**
  * The mall's wall-clock time (`2026-12-01T10:00`) as a moment: its zone's offset at that time, checked
@@ -258,13 +259,18 @@ export const listNotifications = async <K extends NotificationKind>(
   return { ...page, data: await answersOf(db, mall, kind, page.data as NotificationRow[]) };
 };
 
-const readRow = async (
+/**
+ * The mall's notification of the kind, or 404 (another mall's, another kind's, or none): what every
+ * route on one notification reads first (editing, sending, approving, testing, the report), under
+ * the row's lock when `lock` is set. The list keeps to the same condition.
+ */
+export const notificationOfMall = async (
   db: Database,
   locationId: string,
   kind: NotificationKind,
   id: string,
-  lock = false,
-) => {
+  { lock = false }: { lock?: boolean } = {},
+): Promise<NotificationRow> => {
   const query = db
     .select()
     .from(notifications)
@@ -280,7 +286,8 @@ export const getNotification = async <K extends NotificationKind>(
   mall: Mall,
   kind: K,
   id: string,
-): Promise<AnswerOf<K>> => (await answersOf(db, mall, kind, [await readRow(db, mall._id, kind, id)]))[0]!;
+): Promise<AnswerOf<K>> =>
+  (await answersOf(db, mall, kind, [await notificationOfMall(db, mall._id, kind, id)]))[0]!;
 
 /** 400 naming the field unless what the notification refers to is the mall's. */
 const checkReferences = async (
@@ -435,7 +442,7 @@ export const updateNotification = <K extends NotificationKind>(
   now = new Date(),
 ) =>
   db.transaction(async (tx) => {
-    assertEditable(await readRow(tx, mall._id, kind, id, true));
+    assertEditable(await notificationOfMall(tx, mall._id, kind, id, { lock: true }));
     const columns = await prepare(tx, files, mall, kind, values, now);
     const [row] = await tx
       .update(notifications)
@@ -455,7 +462,7 @@ export const deleteNotification = (
   actor: Acting,
 ) =>
   db.transaction(async (tx) => {
-    const row = await readRow(tx, mall._id, kind, id, true);
+    const row = await notificationOfMall(tx, mall._id, kind, id, { lock: true });
     assertEditable(row);
     await tx.delete(notifications).where(eq(notifications._id, id));
     await auditNotification(tx, actor, 'deleted', row);

@@ -14,6 +14,7 @@ import type { Acting } from '../users/acting';
 import { decryptCredentials, encryptCredentials } from './account-credentials';
 import { netgsmBulkSms } from './drivers/netgsm-bulk-sms';
 import { providerAccounts } from './marketing-accounts.tables';
+import { iso } from './notifications.service';
 
 /**
  * A mall's provider accounts (spec §3 Dashboard data, issue 16 #5), managed by the system admin under
@@ -47,7 +48,7 @@ const toAccount = (row: Row): ProviderAccount => ({
   account_state: row.account_is_active ? row.account_state : 'inactive',
   account_state_message: row.account_state_message,
   account_credit: row.account_credit,
-  account_checked_at: row.account_checked_at?.toISOString() ?? null,
+  account_checked_at: iso(row.account_checked_at),
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
 });

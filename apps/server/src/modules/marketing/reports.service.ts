@@ -9,31 +9,13 @@ import {
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
-import type { Database } from '../../platform/db/database';
-import { notFound } from '../../platform/errors';
+import { type Database, rowsOf } from '../../platform/db/database';
 import { type ExportColumn, sendExport } from '../../platform/excel/xlsx-export';
 import type { Mall } from '../customers/mall-date';
 import type { Senders } from './dispatch.senders';
 import type { SmsDeliveryReport } from './drivers/netgsm-bulk-sms';
 import { type NotificationRow, notificationMessages, notifications } from './marketing.tables';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
-
-const readNotification = async (db: Database, locationId: string, kind: NotificationKind, id: string) => {
-  const [row] = await db
-    .select()
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications._id, id),
-        eq(notifications.location_id, locationId),
-        eq(notifications.notification_kind, kind),
-      ),
-    );
-  if (!row) throw notFound();
-  return row;
-};
+import { iso, notificationOfMall } from './notifications.service';
 
 /** Who a message went to, as shown: the phone (SMS), the address (email), the customer's name (push). */
 const recipientOf = (kind: NotificationKind) =>
@@ -84,7 +66,7 @@ export const notificationReport = async (
   id: string,
   query: NotificationReportQuery,
 ): Promise<NotificationReport> => {
-  const row = await readNotification(db, mall._id, kind, id);
+  const row = await notificationOfMall(db, mall._id, kind, id);
   const counts = rowsOf<{ state: MessageState; count: number | string }>(
     await db.execute(sql`
       select message_state as state, count(*) as count from ${notificationMessages}
@@ -149,7 +131,7 @@ export const exportNotificationReport = async (
   lang: Language,
   reply: FastifyReply,
 ) => {
-  const row = await readNotification(db, mall._id, kind, id);
+  const row = await notificationOfMall(db, mall._id, kind, id);
   async function* rows() {
     let after: string | undefined;
     for (;;) {

@@ -2,15 +2,15 @@ import type { NotificationKind, TestSendResult } from '@avlu/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/database';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { appBaseUrl } from '../../platform/links';
 import { countAttempt } from '../auth/rate-limits.service';
 import { customers } from '../customers/customers.tables';
 import { emailHtmlOf, mailOf, pushOf } from './dispatch.content';
 import type { Senders } from './dispatch.senders';
 import { ProviderError } from './drivers/provider-error';
-import { notifications } from './marketing.tables';
 import { customerPushTokens } from './marketing-accounts.tables';
+import { notificationOfMall } from './notifications.service';
 
 /** Test sends a mall may make in an hour (each to at most TEST_SEND_LIMIT): a test is not a way round the campaign's consent. */
 export const TEST_SENDS_PER_MALL_PER_HOUR = 30;
@@ -39,17 +39,7 @@ export const testSend = async (
   id: string,
   to: string[],
 ): Promise<TestSendResult> => {
-  const [row] = await db
-    .select()
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications._id, id),
-        eq(notifications.location_id, locationId),
-        eq(notifications.notification_kind, kind),
-      ),
-    );
-  if (!row) throw notFound();
+  const row = await notificationOfMall(db, locationId, kind, id);
   const [counter] = await countAttempt(db, [`marketing-test:${locationId}`], 3600_000);
   if (counter!.count > TEST_SENDS_PER_MALL_PER_HOUR)
     throw new AppError('TOO_MANY_REQUESTS', 429, {

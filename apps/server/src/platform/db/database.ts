@@ -21,6 +21,9 @@ import { retryWithBackoff } from './retry';
 /** The one database type of every service: the same queries run on PGlite and on node-postgres. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The rows of a `db.execute(sql`…`)` answer, as the caller types them (both drivers answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 export type Engine = 'pglite' | 'postgres';
 
 /** What pg-boss needs to run its SQL on our connection (its `db` option). */

@@ -189,6 +189,19 @@ export const htmlToText = (safeHtml: string): string =>
     .trim();
 
 /**
+ * The sanitised HTML and its plain text, kept for the last HTML given: a campaign's mails all carry
+ * the same content, and sanitising it for each recipient cost more than sending.
+ */
+let lastSanitised: { html: string; content: string; text: string } | undefined;
+const sanitised = (html: string) => {
+  if (lastSanitised?.html !== html) {
+    const content = sanitiseMailHtml(html);
+    lastSanitised = { html, content, text: htmlToText(content) };
+  }
+  return lastSanitised;
+};
+
+/**
  * The message nodemailer sends: the sanitised content under the logo and after the hidden preview
  * line, a footer with the unsubscribe link for commercial mail, the same words as plain text, and
  * for commercial mail the RFC 8058 headers
@@ -205,7 +218,7 @@ export const buildMarketingMail = (
     throw new TypeError('a one-click unsubscribe address must be https (RFC 8058 §3.1)');
   if (mail.logo && !mail.logo.url.startsWith('https://'))
     throw new TypeError('a logo must be an https address');
-  const content = sanitiseMailHtml(mail.html);
+  const { content, text: plain } = sanitised(mail.html);
   const words = UNSUBSCRIBE_WORDS[mail.lang];
   const preview = mail.previewText
     ? `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${escapeHtml(mail.previewText)}</div>`
@@ -223,7 +236,7 @@ export const buildMarketingMail = (
   const html = `<!doctype html><html lang="${mail.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(
     mail.subject,
   )}</title></head><body style="margin:0;padding:0">${preview}<div style="max-width:640px;margin:0 auto;padding:16px">${logo}${content}${footer}</div></body></html>`;
-  const body = mail.text ?? htmlToText(content);
+  const body = mail.text ?? plain;
   const text = mail.unsubscribe ? `${body}\n\n${words.line} ${words.link}: ${mail.unsubscribe.url}` : body;
   const headers: Record<string, string> = { 'Content-Language': mail.lang };
   if (mail.unsubscribe) {
