@@ -43,6 +43,7 @@ import { microSiteRoutes } from './modules/micro-site/micro-site.routes';
 import { microSiteAuth } from './modules/micro-site/micro-site-auth';
 import { pointProviderRoutes } from './modules/point-providers/point-providers.routes';
 import { receiptRoutes } from './modules/receipts/receipts.routes';
+import { reservationRoutes } from './modules/reservations/reservations.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { storeImportRoutes, storeRoutes } from './modules/stores/stores.routes';
 import { microSiteSurveyRoutes } from './modules/surveys/surveys.micro-site.routes';
@@ -124,6 +125,7 @@ const modules = [
   resetPointRoutes,
   pointProviderRoutes,
   receiptRoutes,
+  reservationRoutes,
   surveyRoutes,
   microSiteSurveyRoutes,
   stepRoutes,

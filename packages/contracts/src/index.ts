@@ -58,6 +58,8 @@ export * from './permissions/permission-tree';
 export * from './permissions/subjects';
 export * from './platform/health';
 export * from './platform/request-headers';
+export * from './reservations/messages';
+export * from './reservations/reservation';
 export * from './staff/admins';
 export * from './staff/auth';
 export * from './staff/invitations';

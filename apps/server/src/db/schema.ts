@@ -26,6 +26,7 @@ export * from '../modules/marketing/marketing-directory.tables';
 export * from '../modules/micro-site/micro-site.tables';
 export * from '../modules/point-providers/point-providers.tables';
 export * from '../modules/receipts/receipts.tables';
+export * from '../modules/reservations/reservations.tables';
 export * from '../modules/roles/roles.tables';
 export * from '../modules/stores/stores.tables';
 export * from '../modules/surveys/surveys.tables';

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../common/errors';
+import { reservationValidation } from '../reservations/messages';
 import type { Language } from './languages';
 
 type Catalogue = {
@@ -318,6 +319,7 @@ export const messages: Record<Language, Catalogue> = {
       notificationExternalListNotFound: 'Bu AVM’de böyle bir harici e-posta listesi yok',
       notificationCustomerNotFound: 'Bu AVM’de böyle bir müşteri yok',
       pushDetailPageNeedsValue: 'Detay sayfası bir kaydı gösterir; yönlendirme değerini girin',
+      ...reservationValidation.tr,
       'type.string': 'Metin olmalıdır',
       'type.number': 'Sayı olmalıdır',
       'type.int': 'Tam sayı olmalıdır',
@@ -654,6 +656,7 @@ export const messages: Record<Language, Catalogue> = {
       notificationExternalListNotFound: 'This mall has no such external email list',
       notificationCustomerNotFound: 'This mall has no such customer',
       pushDetailPageNeedsValue: 'A detail page shows one record; enter the redirect value',
+      ...reservationValidation.en,
       'type.string': 'Must be text',
       'type.number': 'Must be a number',
       'type.int': 'Must be a whole number',

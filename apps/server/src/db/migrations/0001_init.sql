@@ -875,6 +875,51 @@ CREATE TABLE "receipts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "reservation_areas" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"reservation_area_name" varchar(120) NOT NULL,
+	"reservation_area_name_key" text NOT NULL,
+	"reservation_area_cms_id" varchar(64),
+	"reservation_area_type" varchar(8) NOT NULL,
+	"reservation_area_store_id" varchar(24),
+	"reservation_area_is_active" boolean DEFAULT true NOT NULL,
+	"reservation_start_date" date NOT NULL,
+	"reservation_end_date" date NOT NULL,
+	"reservation_area_hours_by_days" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "reservation_slots" (
+	"reservation_area_id" varchar(24) NOT NULL,
+	"slot_date" date NOT NULL,
+	"slot_time_range" varchar(11) NOT NULL,
+	"slot_taken" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "reservation_slots_reservation_area_id_slot_date_slot_time_range_pk" PRIMARY KEY("reservation_area_id","slot_date","slot_time_range"),
+	CONSTRAINT "reservation_slots_taken" CHECK ("reservation_slots"."slot_taken" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "reservations" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"reservation_area_id" varchar(24) NOT NULL,
+	"customer_id" varchar(24),
+	"reservation_customer_name" varchar(60) NOT NULL,
+	"reservation_customer_surname" varchar(60) NOT NULL,
+	"reservation_customer_gender" varchar(8) NOT NULL,
+	"reservation_customer_phone" varchar(20) NOT NULL,
+	"reservation_customer_email" varchar(265),
+	"reservation_note" text,
+	"reservation_total_person" integer NOT NULL,
+	"reservation_request_date" date NOT NULL,
+	"reservation_request_hour" varchar(11) NOT NULL,
+	"reservation_status" varchar(10) DEFAULT 'pending' NOT NULL,
+	"reservation_source" varchar(12) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "role_locations" (
 	"role_id" varchar(24) NOT NULL,
 	"location_id" varchar(24) NOT NULL,
@@ -1094,6 +1139,12 @@ ALTER TABLE "receipts" ADD CONSTRAINT "receipts_campaign_id_campaigns__id_fk" FO
 ALTER TABLE "receipts" ADD CONSTRAINT "receipts_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "receipts" ADD CONSTRAINT "receipts_receipt_approved_by_admins__id_fk" FOREIGN KEY ("receipt_approved_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "receipts" ADD CONSTRAINT "receipts_receipt_created_by_admins__id_fk" FOREIGN KEY ("receipt_created_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reservation_areas" ADD CONSTRAINT "reservation_areas_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reservation_areas" ADD CONSTRAINT "reservation_areas_reservation_area_store_id_stores__id_fk" FOREIGN KEY ("reservation_area_store_id") REFERENCES "public"."stores"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reservation_slots" ADD CONSTRAINT "reservation_slots_reservation_area_id_reservation_areas__id_fk" FOREIGN KEY ("reservation_area_id") REFERENCES "public"."reservation_areas"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reservations" ADD CONSTRAINT "reservations_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reservations" ADD CONSTRAINT "reservations_reservation_area_id_reservation_areas__id_fk" FOREIGN KEY ("reservation_area_id") REFERENCES "public"."reservation_areas"("_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reservations" ADD CONSTRAINT "reservations_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_locations" ADD CONSTRAINT "role_locations_role_id_roles__id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_locations" ADD CONSTRAINT "role_locations_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_categories" ADD CONSTRAINT "store_categories_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1231,6 +1282,11 @@ CREATE INDEX "receipts_mall_status" ON "receipts" USING btree ("location_id","re
 CREATE INDEX "receipts_customer" ON "receipts" USING btree ("customer_id","created_at");--> statement-breakpoint
 CREATE INDEX "receipts_duplicate_details" ON "receipts" USING btree ("location_id","store_id","receipt_no_key","receipt_day");--> statement-breakpoint
 CREATE INDEX "receipts_photo_hash" ON "receipts" USING btree ("location_id","receipt_photo_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "reservation_areas_name_key" ON "reservation_areas" USING btree ("location_id","reservation_area_name_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "reservation_areas_store" ON "reservation_areas" USING btree ("location_id","reservation_area_store_id") WHERE "reservation_areas"."reservation_area_store_id" is not null;--> statement-breakpoint
+CREATE INDEX "reservations_mall_date" ON "reservations" USING btree ("location_id","reservation_request_date");--> statement-breakpoint
+CREATE INDEX "reservations_area" ON "reservations" USING btree ("reservation_area_id");--> statement-breakpoint
+CREATE INDEX "reservations_customer" ON "reservations" USING btree ("customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "store_categories_name_key" ON "store_categories" USING btree ("location_id","store_category_name_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "store_categories_name_en_key" ON "store_categories" USING btree ("location_id","store_category_name_en_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "stores_name_key" ON "stores" USING btree ("location_id","store_name_key");--> statement-breakpoint
