@@ -1,5 +1,5 @@
 import type { Location } from '@avlu/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startJobs } from '../../platform/jobs';
@@ -21,7 +21,7 @@ import { createSenders } from './dispatch.senders';
 import { writeMessages } from './dispatch.service';
 import { createDispatcher, DISPATCH_DEFAULTS } from './dispatch.worker';
 import type { NotificationRow } from './marketing.tables';
-import { customerPushTokens } from './marketing-accounts.tables';
+import { customerPushTokens, providerAccounts } from './marketing-accounts.tables';
 import {
   emailOptOuts,
   externalMailAddresses,
@@ -115,6 +115,8 @@ describe('dispatch', () => {
       notification_recipient_count: 3,
       notification_sent_count: 3,
       notification_parts_count: 3,
+      // Sent through the server's gateway: no account of the mall's.
+      notification_account_id: null,
     });
     expect(receivedBy(consenting.map((each) => each.phone))).toEqual([1, 1, 1]);
     expect(receivedBy(refusing.map((each) => each.phone))).toEqual([0, 0]);
@@ -473,10 +475,16 @@ describe('dispatch', () => {
     fcm.unregister('cihaz-2');
     const id = noAccount.json()._id;
     await send(mall, 'push', id);
+    const [account] = await ctx.database.db
+      .select({ _id: providerAccounts._id })
+      .from(providerAccounts)
+      .where(and(eq(providerAccounts.location_id, mall._id), eq(providerAccounts.account_channel, 'push')));
     expect(await settled(ctx, id)).toMatchObject({
       notification_state: 'sent',
       notification_sent_count: 1,
       notification_failed_count: 1,
+      // The account it went through is recorded with it.
+      notification_account_id: account!._id,
     });
     expect(fcm.timesSentTo('cihaz-1')).toBe(1);
     expect(await report(mall, 'push', id)).toMatchObject({ recipients: 2, sent: 1, failed: 1 });
