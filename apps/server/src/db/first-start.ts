@@ -7,6 +7,8 @@ import { seedDemoMechanics } from '../modules/campaigns/mechanics.demo';
 import { seedDemoChannels } from '../modules/channels/channels.demo';
 import { seedDemoCouponProviders } from '../modules/coupon-providers/coupon-providers.demo';
 import { seedDemoCustomers } from '../modules/customers/customers.demo';
+import { seedDemoFeedbacks } from '../modules/feedbacks/feedbacks.demo';
+import { seedDemoLending } from '../modules/lending/lending.demo';
 import { locationsDemo } from '../modules/locations/locations.demo';
 import { allLocationIds, createLocation } from '../modules/locations/locations.service';
 import { seedDemoGifts } from '../modules/loyalty/gifts.demo';
@@ -75,6 +77,9 @@ export const prepareFirstStart = async (
         await seedDemoMarketing(tx, files, _id);
         // Reservation areas with their hours, and reservations in every status around today.
         await seedDemoReservations(tx, _id, activeStoreIds);
+        // Lendable items with lendings done, out now and waiting; feedback types and feedback in every status.
+        await seedDemoLending(tx, files, _id);
+        await seedDemoFeedbacks(tx, _id);
       }
     // The campaign dashboard's rollup of everything seeded above, so the demo campaigns show their picture.
     if (config.demoData) for (const id of await allLocationIds(tx)) await rebuildCampaignStats(tx, id);
