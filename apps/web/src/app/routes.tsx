@@ -19,6 +19,7 @@ import { marketingAccountRoutes } from '../features/marketing-settings/routes';
 import { notificationValidationRoutes } from '../features/notification-validation/routes';
 import { pointProviderRoutes } from '../features/point-providers/routes';
 import { registrationRoutes } from '../features/registration/routes';
+import { reservationRoutes } from '../features/reservations/routes';
 import { roleRoutes } from '../features/roles/routes';
 import { storeRoutes } from '../features/stores/routes';
 import { surveyRoutes } from '../features/surveys/routes';
@@ -103,6 +104,7 @@ export const routes: RouteObject[] = [
           ...marketingRoutes,
           ...marketingSettingsRoutes,
           ...marketingAccountRoutes,
+          ...reservationRoutes,
           // Feature route lists go here: reports, feedbacks, agreements, qr-codes,
           // reservation, lending.
           notFoundInLayoutRoute,

@@ -31,6 +31,7 @@ const files = import.meta.glob<{ default: Catalogue }>(
     '!../../locales/*/users.ts',
     '!../../locales/*/stores.ts',
     '!../../locales/*/point-providers.ts',
+    '!../../locales/*/reservations.ts',
     '!../../locales/*/marketing-settings.ts',
     '!../../locales/*/notification-validation.ts',
   ],

@@ -19,9 +19,17 @@ describe('sidebar entries', () => {
       entries.flatMap((entry) => (entry.kind === 'link' ? [entry.key] : entry.items.map((item) => item.key)));
     const shown = keys(permittedNav((path) => canVisit(systemAdminRole, path)));
     expect(shown).toEqual(
-      expect.arrayContaining(['dashboard', 'customerList', 'channels', 'campaigns', 'locations', 'surveys']),
+      expect.arrayContaining([
+        'dashboard',
+        'customerList',
+        'channels',
+        'campaigns',
+        'locations',
+        'surveys',
+        'reservations',
+      ]),
     );
-    for (const unbuilt of ['agreements', 'qrCodes', 'reservations']) expect(shown).not.toContain(unbuilt);
+    for (const unbuilt of ['agreements', 'qrCodes']) expect(shown).not.toContain(unbuilt);
     expect(hasScreen('/customers/filter')).toBe(true);
     expect(hasScreen('/campaigns/list')).toBe(true);
     expect(hasScreen('/loyalty/receipts')).toBe(true);
