@@ -6,6 +6,7 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { agreementRoutes } from './modules/agreements/agreements.routes';
 import { accountRoutes } from './modules/auth/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { staffSessions } from './modules/auth/session-cache';
@@ -42,6 +43,7 @@ import { unsubscribeRoutes } from './modules/marketing/unsubscribe.routes';
 import { microSiteRoutes } from './modules/micro-site/micro-site.routes';
 import { microSiteAuth } from './modules/micro-site/micro-site-auth';
 import { pointProviderRoutes } from './modules/point-providers/point-providers.routes';
+import { qrCodeRoutes } from './modules/qr-codes/qr-codes.routes';
 import { receiptRoutes } from './modules/receipts/receipts.routes';
 import { reservationRoutes } from './modules/reservations/reservations.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
@@ -135,6 +137,8 @@ const modules = [
   unsubscribeRoutes,
   providerAccountRoutes,
   optInRoutes,
+  qrCodeRoutes,
+  agreementRoutes,
   lendingRoutes,
   lendingItemUploadRoutes,
   feedbackRoutes,

@@ -58,6 +58,7 @@ export * from './permissions/permission-tree';
 export * from './permissions/subjects';
 export * from './platform/health';
 export * from './platform/request-headers';
+export * from './qr-codes/qr-code';
 export * from './reservations/messages';
 export * from './reservations/reservation';
 export * from './staff/admins';

@@ -57,6 +57,8 @@ export const errorCodes = [
   'CHALLENGE_REQUIRED',
   'CHALLENGE_INVALID',
   'AGREEMENT_NOT_FOUND',
+  'AGREEMENT_PDF_NOT_FOUND',
+  'AGREEMENT_IN_USE_RACE',
   // Campaigns and coupon codes (issue 13).
   'CAMPAIGN_NOT_FOUND',
   'CAMPAIGN_STATUS_CHANGE',

@@ -80,6 +80,9 @@ export const messages: Record<Language, Catalogue> = {
       CHALLENGE_REQUIRED: 'Devam etmeden önce güvenlik doğrulamasının tamamlanması gerekiyor',
       CHALLENGE_INVALID: 'Güvenlik doğrulaması geçersiz ya da süresi dolmuş; lütfen tekrar deneyin',
       AGREEMENT_NOT_FOUND: 'Sözleşme bulunamadı',
+      AGREEMENT_PDF_NOT_FOUND: 'PDF sözleşme metni bulunamadı',
+      AGREEMENT_IN_USE_RACE:
+        'Bu tür ve hedefteki başka bir sözleşme aynı anda kullanıma alındı; listeyi yenileyip yeniden deneyin',
       CAMPAIGN_NOT_FOUND: 'Kampanya bulunamadı',
       CAMPAIGN_STATUS_CHANGE: 'Kampanya “{{from}}” durumundan “{{to}}” durumuna geçirilemez',
       CAMPAIGN_ENDED: 'Bu kampanya sona erdi',
@@ -152,6 +155,11 @@ export const messages: Record<Language, Catalogue> = {
     },
     validation: {
       required: 'Bu alan zorunludur',
+      qrCodeTitleSpaces: 'QR kod başlığı boşluk içeremez',
+      qrCodeContentRequired: 'Elle oluşturulan QR kodun içeriğini yazın',
+      qrCodeCampaignNotFound: 'Bu AVM’de böyle bir kampanya yok',
+      agreementPdfNotPdf: 'Dosya bir PDF belgesi değil',
+      agreementPdfMissing: 'Bu PDF dosyası bulunamadı; yeniden yükleyin',
       nameTaken: 'Bu ad zaten kullanılıyor (büyük-küçük harf farkı gözetilmez)',
       personName: 'Yalnızca harf, boşluk, kesme işareti (’), kısa çizgi (-) ve nokta içerebilir',
       controlCharacters: 'Kontrol karakterleri (ör. NUL) içeremez',
@@ -413,6 +421,9 @@ export const messages: Record<Language, Catalogue> = {
       CHALLENGE_REQUIRED: 'A security check must be completed before going on',
       CHALLENGE_INVALID: 'The security check is not valid or has expired; please try again',
       AGREEMENT_NOT_FOUND: 'Agreement not found',
+      AGREEMENT_PDF_NOT_FOUND: 'PDF agreement text not found',
+      AGREEMENT_IN_USE_RACE:
+        'Another agreement of this type and target was put in use at the same moment; reload the list and try again',
       CAMPAIGN_NOT_FOUND: 'Campaign not found',
       CAMPAIGN_STATUS_CHANGE: 'A campaign cannot go from “{{from}}” to “{{to}}”',
       CAMPAIGN_ENDED: 'This campaign has ended',
@@ -488,6 +499,11 @@ export const messages: Record<Language, Catalogue> = {
     },
     validation: {
       required: 'This field is required',
+      qrCodeTitleSpaces: 'The QR code title must not contain spaces',
+      qrCodeContentRequired: 'Type the content of a manually generated QR code',
+      qrCodeCampaignNotFound: 'This mall has no such campaign',
+      agreementPdfNotPdf: 'The file is not a PDF document',
+      agreementPdfMissing: 'This PDF file was not found; upload it again',
       nameTaken: 'This name is already in use (letter case aside)',
       personName: 'May contain only letters, spaces, apostrophes (’), hyphens (-) and dots',
       controlCharacters: 'Must not contain control characters (such as NUL)',

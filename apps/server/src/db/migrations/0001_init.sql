@@ -41,6 +41,7 @@ CREATE TABLE "agreements" (
 	"agreement_text" text NOT NULL,
 	"agreement_text_pdf_tr" text,
 	"agreement_text_pdf_en" text,
+	"agreement_deleted_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -841,6 +842,27 @@ CREATE TABLE "point_providers" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "qr_code_scans" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"qr_code_id" varchar(24) NOT NULL,
+	"scan_at" timestamp with time zone NOT NULL,
+	"scan_platform" varchar(16) NOT NULL,
+	"scan_language" varchar(16)
+);
+--> statement-breakpoint
+CREATE TABLE "qr_codes" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"qr_code_title" varchar(50) NOT NULL,
+	"qr_code_type" varchar(32) NOT NULL,
+	"qr_code_campaign_id" varchar(24) NOT NULL,
+	"qr_code_generation" varchar(16) NOT NULL,
+	"qr_code_content" varchar(500),
+	"qr_code_scan_count" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "receipts" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"location_id" varchar(24) NOT NULL,
@@ -1133,6 +1155,9 @@ ALTER TABLE "mobile_pages" ADD CONSTRAINT "mobile_pages_location_id_locations__i
 ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "point_providers" ADD CONSTRAINT "point_providers_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "qr_code_scans" ADD CONSTRAINT "qr_code_scans_qr_code_id_qr_codes__id_fk" FOREIGN KEY ("qr_code_id") REFERENCES "public"."qr_codes"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "qr_codes" ADD CONSTRAINT "qr_codes_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "qr_codes" ADD CONSTRAINT "qr_codes_campaign" FOREIGN KEY ("location_id","qr_code_campaign_id") REFERENCES "public"."campaigns"("location_id","_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "receipts" ADD CONSTRAINT "receipts_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "receipts" ADD CONSTRAINT "receipts_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "receipts" ADD CONSTRAINT "receipts_campaign_id_campaigns__id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -1160,6 +1185,8 @@ ALTER TABLE "admin_password_resets" ADD CONSTRAINT "admin_password_resets_admin_
 CREATE UNIQUE INDEX "admins_email_unique" ON "admins" USING btree (lower("admin_email"));--> statement-breakpoint
 CREATE UNIQUE INDEX "roles_name_key" ON "roles" USING btree ("role_name_key");--> statement-breakpoint
 CREATE INDEX "agreements_location" ON "agreements" USING btree ("location_id","agreement_type");--> statement-breakpoint
+CREATE UNIQUE INDEX "agreements_location_version" ON "agreements" USING btree ("location_id","agreement_version");--> statement-breakpoint
+CREATE UNIQUE INDEX "agreements_one_in_use" ON "agreements" USING btree ("location_id","agreement_type","agreement_target") WHERE "agreements"."agreement_in_use";--> statement-breakpoint
 CREATE INDEX "audit_log_at" ON "audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "audit_log_actor" ON "audit_log" USING btree ("actor_admin_id","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "admin_unlock_links_token_hash" ON "admin_unlock_links" USING btree ("token_hash");--> statement-breakpoint
@@ -1277,6 +1304,8 @@ CREATE UNIQUE INDEX "point_providers_name_key" ON "point_providers" USING btree 
 CREATE UNIQUE INDEX "point_providers_priority" ON "point_providers" USING btree ("location_id","point_provider_priority");--> statement-breakpoint
 CREATE INDEX "point_providers_stores" ON "point_providers" USING gin ("point_provider_store_ids");--> statement-breakpoint
 CREATE INDEX "point_providers_categories" ON "point_providers" USING gin ("point_provider_category_ids");--> statement-breakpoint
+CREATE INDEX "qr_code_scans_code" ON "qr_code_scans" USING btree ("qr_code_id","scan_at");--> statement-breakpoint
+CREATE INDEX "qr_codes_location" ON "qr_codes" USING btree ("location_id","created_at");--> statement-breakpoint
 CREATE INDEX "receipts_mall_created" ON "receipts" USING btree ("location_id","created_at","_id");--> statement-breakpoint
 CREATE INDEX "receipts_mall_status" ON "receipts" USING btree ("location_id","receipt_status","created_at");--> statement-breakpoint
 CREATE INDEX "receipts_customer" ON "receipts" USING btree ("customer_id","created_at");--> statement-breakpoint

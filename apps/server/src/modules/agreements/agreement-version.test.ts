@@ -19,12 +19,16 @@ let otherMall: TestMall;
 const newAgreement = (
   location: Location,
   version: string,
-  { inUse = true, type = 'kvkk' as 'kvkk' | 'etk_permissions' } = {},
+  {
+    inUse = true,
+    type = 'kvkk' as 'kvkk' | 'etk_permissions',
+    target = 'mobileapp' as 'mobileapp' | 'web',
+  } = {},
 ) =>
   ctx.database.db.insert(agreements).values({
     location_id: location._id,
     agreement_type: type,
-    agreement_target: 'mobileapp',
+    agreement_target: target,
     agreement_in_use: inUse,
     agreement_version: version,
     agreement_title: 'KVKK',
@@ -36,7 +40,8 @@ beforeAll(async () => {
   otherMall = await newMall();
   await newAgreement(mall, '2025-01', { inUse: false });
   await newAgreement(mall, 'etk-2026-05', { type: 'etk_permissions' });
-  await newAgreement(otherMall, 'baska-avm-2026');
+  // Beside the other mall's own KVKK notice in use: one text of a type and target is in use at a time.
+  await newAgreement(otherMall, 'baska-avm-2026', { target: 'web' });
 });
 
 const versionsOf = async (customerId: string) =>

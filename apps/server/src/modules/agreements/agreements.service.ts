@@ -35,7 +35,7 @@ export const seedKvkkAgreement = async (tx: Database, locationId: string, mallNa
   });
 };
 
-const toAgreement = (row: AgreementRow): Agreement => ({
+export const toAgreement = (row: AgreementRow): Agreement => ({
   _id: row._id,
   agreement_title: row.agreement_title,
   agreement_text: row.agreement_text,

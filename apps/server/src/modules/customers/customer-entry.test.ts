@@ -144,6 +144,11 @@ describe('GET /api/customer-entry/kvkk', () => {
       agreement_text: `Metin ${version}`,
       created_at: new Date(Date.now() + 60_000),
     });
+    // One notice of a type and target is in use at a time: the new one replaces the mall's first.
+    await ctx.database.db
+      .update(agreements)
+      .set({ agreement_in_use: false })
+      .where(eq(agreements.location_id, local._id));
     await ctx.database.db.insert(agreements).values(notice('2027-01'));
     expect((await read()).json()).toMatchObject({
       agreement_version: '2027-01',

@@ -1,6 +1,7 @@
 import { and, inArray, lt, not, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { admins } from '../../modules/admins/admins.tables';
+import { agreements } from '../../modules/agreements/agreements.tables';
 import { campaigns } from '../../modules/campaigns/campaigns.tables';
 import { feedbacks } from '../../modules/feedbacks/feedbacks.tables';
 import { lendingItems } from '../../modules/lending/lending.tables';
@@ -37,6 +38,8 @@ export const fileReferences: FileReference[] = [
   { column: notifications.single_content_image, holds: 'url' },
   { column: notifications.newsletter_content_image, holds: 'url' },
   { column: externalMailLists.list_file, holds: 'name' },
+  { column: agreements.agreement_text_pdf_tr, holds: 'url' },
+  { column: agreements.agreement_text_pdf_en, holds: 'url' },
   { column: lendingItems.itemImage, holds: 'url' },
   { column: feedbacks.feedback_file, holds: 'url' },
 ];
