@@ -10,6 +10,7 @@ import type { Figure } from './lib/timing';
 import { loyaltyAtTenMillion } from './loyalty-10m';
 import { marketingAtAMillion } from './marketing';
 import { microSiteBundle } from './micro-site-bundle';
+import { redirects } from './redirect';
 import { throughput } from './throughput/throughput';
 
 /**
@@ -24,8 +25,9 @@ import { throughput } from './throughput/throughput';
  * million coupon codes for one campaign and code lookups among them (coupon-pool.ts).
  * `npm run bench -- marketing [postgres|pglite]`: SMS and push campaigns to a million customers, email,
  * and the dispatch worker SIGKILLed mid-send (marketing.ts; issue 16 #11).
+ * `npm run bench -- redirect [postgres|pglite]`: the QR redirect page's deep link under load (redirect.ts).
  */
-const benchmarks = [coldStart, apiLatency, couponPool, couponGiving];
+const benchmarks = [coldStart, apiLatency, couponPool, couponGiving, redirects];
 
 const quick = async (): Promise<Figure[]> => {
   // The web bundles do not depend on the database engine: measured once, from one build.
@@ -52,6 +54,12 @@ const named: Record<string, (options: string[]) => Promise<Figure[]>> = {
   loyalty: loyaltyAtTenMillion,
   marketing: marketingAtAMillion,
   throughput: () => throughput(),
+  redirect: async ([only]) => {
+    const figures: Figure[] = [];
+    for (const engine of benchEngines().filter((engine) => only === undefined || engine.name === only))
+      figures.push(...(await redirects(engine)));
+    return figures;
+  },
   coupons: async ([only]) => {
     const figures: Figure[] = [];
     for (const engine of benchEngines().filter((engine) => only === undefined || engine.name === only))

@@ -14,6 +14,12 @@ const microSitePage = (): Plugin => ({
         request.headers.accept?.includes('text/html')
       )
         request.url = '/micro-site.html';
+      else if (
+        request.url &&
+        /^\/redirect(\/|$|\?)/.test(request.url) &&
+        request.headers.accept?.includes('text/html')
+      )
+        request.url = `/redirect.html${request.url.slice('/redirect'.length)}`;
       next();
     });
   },
@@ -73,7 +79,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // Two pages: the back-office, and the customer micro-site, which must not load the back-office.
     rollupOptions: {
-      input: { main: 'index.html', 'micro-site': 'micro-site.html' },
+      input: { main: 'index.html', 'micro-site': 'micro-site.html', redirect: 'redirect.html' },
       output: { codeSplitting: { groups: vendorChunks } },
       // Emotion (under every MUI component) imports hoist-non-react-statics, CommonJS without a
       // `sideEffects` field, for its `withTheme`, which Avlu never calls: the bare import kept it and

@@ -5,8 +5,6 @@ import { requiredText, singleLineText } from '../common/text';
 
 /** Spec §5: a QR code's title is at most 50 characters, without spaces (it names the printed file). */
 export const QR_CODE_TITLE_MAX = 50;
-/** Spec §9: the redirect page waits this long for the app before it falls back. */
-export const REDIRECT_TIMEOUT_MS = 3000;
 
 /** What the app opens on the code's campaign: its page, or joining it (a coupon). */
 export const qrCodeTypes = ['campaign_detail', 'join_campaign'] as const;
