@@ -11,7 +11,9 @@ import { customerRoutes } from '../features/customers/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { RouteError } from '../features/errors/RouteError';
 import { errorRoutes, notFoundInLayoutRoute } from '../features/errors/routes';
+import { feedbackRoutes } from '../features/feedbacks/routes';
 import { invitationRoutes } from '../features/invitations/routes';
+import { lendingRoutes } from '../features/lending/routes';
 import { locationRoutes } from '../features/locations/routes';
 import { loyaltyRoutes } from '../features/loyalty/routes';
 import { marketingRoutes, marketingSettingsRoutes } from '../features/marketing/routes';
@@ -105,6 +107,8 @@ export const routes: RouteObject[] = [
           ...marketingSettingsRoutes,
           ...marketingAccountRoutes,
           ...reservationRoutes,
+          ...lendingRoutes,
+          ...feedbackRoutes,
           // Feature route lists go here: reports, feedbacks, agreements, qr-codes,
           // reservation, lending.
           notFoundInLayoutRoute,

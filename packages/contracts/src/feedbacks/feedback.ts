@@ -39,46 +39,56 @@ const optionalEmail = z.email({ message: 'validation.format.email' }).min(6).max
  * when sent); a named one needs a name and surname. The file is an image uploaded first
  * (`POST /api/files`, checked by its bytes), given by its URL.
  */
-export const feedbackInput = z
-  .strictObject({
-    feedback_title: requiredText(FEEDBACK_LIMITS.title),
-    feedback_anonymous: z.boolean().default(false),
-    feedback_name: personName(FEEDBACK_LIMITS.name).nullable().optional(),
-    feedback_surname: personName(FEEDBACK_LIMITS.name).nullable().optional(),
-    feedback_gender: customerGender.nullable().optional(),
-    feedback_email: optionalEmail,
-    feedback_phone_number: customerPhone.nullable().optional(),
-    feedback_type: objectId,
-    feedback_text: multilineText().min(1, { message: 'validation.required' }).max(FEEDBACK_LIMITS.text),
-    feedback_file: storedImageUrl.nullable().optional(),
-  })
-  .superRefine((values, context) => {
-    if (values === null || typeof values !== 'object') return;
-    const personal = [
-      'feedback_name',
-      'feedback_surname',
-      'feedback_gender',
-      'feedback_email',
-      'feedback_phone_number',
-    ] as const;
-    if (values.feedback_anonymous) {
-      for (const field of personal)
-        if (values[field] != null && values[field] !== '')
-          context.addIssue({ code: 'custom', path: [field], message: 'validation.feedbackAnonymous' });
-      return;
-    }
-    for (const field of ['feedback_name', 'feedback_surname'] as const)
-      if (values[field] == null)
-        context.addIssue({ code: 'custom', path: [field], message: 'validation.required' });
-  });
+export const feedbackFields = z.strictObject({
+  feedback_title: requiredText(FEEDBACK_LIMITS.title),
+  feedback_anonymous: z.boolean().default(false),
+  feedback_name: personName(FEEDBACK_LIMITS.name).nullable().optional(),
+  feedback_surname: personName(FEEDBACK_LIMITS.name).nullable().optional(),
+  feedback_gender: customerGender.nullable().optional(),
+  feedback_email: optionalEmail,
+  feedback_phone_number: customerPhone.nullable().optional(),
+  feedback_type: objectId,
+  feedback_text: multilineText().min(1, { message: 'validation.required' }).max(FEEDBACK_LIMITS.text),
+  feedback_file: storedImageUrl.nullable().optional(),
+});
+
+/** An anonymous feedback carries nothing personal; a named one a name and surname (the form checks the same). */
+export const checkFeedbackAnonymity = (
+  values: Partial<
+    Record<
+      'feedback_name' | 'feedback_surname' | 'feedback_gender' | 'feedback_email' | 'feedback_phone_number',
+      unknown
+    >
+  > & { feedback_anonymous?: boolean },
+  context: z.RefinementCtx,
+) => {
+  if (values === null || typeof values !== 'object') return;
+  const personal = [
+    'feedback_name',
+    'feedback_surname',
+    'feedback_gender',
+    'feedback_email',
+    'feedback_phone_number',
+  ] as const;
+  if (values.feedback_anonymous) {
+    for (const field of personal)
+      if (values[field] != null && values[field] !== '')
+        context.addIssue({ code: 'custom', path: [field], message: 'validation.feedbackAnonymous' });
+    return;
+  }
+  for (const field of ['feedback_name', 'feedback_surname'] as const)
+    if (values[field] == null)
+      context.addIssue({ code: 'custom', path: [field], message: 'validation.required' });
+};
+export const feedbackInput = feedbackFields.superRefine(checkFeedbackAnonymity);
 export type FeedbackInput = z.input<typeof feedbackInput>;
 export type FeedbackValues = z.output<typeof feedbackInput>;
 
 /** The micro-site's feedback: the signed-in customer's name and contact are taken unless anonymous. */
 export const microSiteFeedbackInput = z.strictObject({
-  feedback_title: feedbackInput.shape.feedback_title,
+  feedback_title: feedbackFields.shape.feedback_title,
   feedback_type: objectId,
-  feedback_text: feedbackInput.shape.feedback_text,
+  feedback_text: feedbackFields.shape.feedback_text,
   feedback_anonymous: z.boolean().default(false),
 });
 export type MicroSiteFeedbackInput = z.input<typeof microSiteFeedbackInput>;

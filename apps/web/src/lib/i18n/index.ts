@@ -32,6 +32,8 @@ const files = import.meta.glob<{ default: Catalogue }>(
     '!../../locales/*/stores.ts',
     '!../../locales/*/point-providers.ts',
     '!../../locales/*/reservations.ts',
+    '!../../locales/*/lending.ts',
+    '!../../locales/*/feedbacks.ts',
     '!../../locales/*/marketing-settings.ts',
     '!../../locales/*/notification-validation.ts',
   ],

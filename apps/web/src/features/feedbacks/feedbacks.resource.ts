@@ -1,0 +1,91 @@
+import {
+  checkFeedbackAnonymity,
+  type Feedback,
+  type FeedbackDetail,
+  type FeedbackInput,
+  type FeedbackMailReply,
+  type FeedbackSmsReply,
+  type FeedbackType,
+  type FeedbackTypeInput,
+  feedback,
+  feedbackDetail,
+  feedbackFields,
+  feedbackInput,
+  feedbackType,
+  feedbackTypeInput,
+  type ListQuery,
+} from '@avlu/contracts';
+import { z } from 'zod';
+import { api } from '../../lib/api';
+import { defineResource, type RequestSpec } from '../../lib/resource';
+import { imageValue } from '../account/upload-image';
+
+/** GET /core/feedback?limit&page&filter (spec §7): the keyword travels as `filter`. */
+const feedbackList = ({ pagination, keyword, filter }: ListQuery): RequestSpec => ({
+  method: 'GET',
+  path: '/core/feedback',
+  query: {
+    limit: pagination.limit,
+    page: pagination.currentPage,
+    ...(keyword && { filter: keyword }),
+    ...Object.fromEntries(
+      Object.entries((filter ?? {}) as Record<string, string>).filter(([, value]) => value),
+    ),
+  },
+});
+
+/** Feedback: the list, GET /core/feedback/{id} with its answers, POST /core/feedback. */
+export const feedbacks = defineResource<FeedbackDetail, FeedbackInput>({
+  name: 'feedbacks',
+  path: '/core/feedback',
+  item: feedbackDetail,
+  input: feedbackInput,
+  list: feedbackList,
+  messages: { created: 'feedbacks:created' },
+});
+export type FeedbackRow = Feedback;
+export const feedbackRow = feedback;
+
+/** Feedback types: GET and POST /feedback-types, PATCH /feedback-types/{id}. */
+export const feedbackTypes = defineResource<FeedbackType, FeedbackTypeInput>({
+  name: 'feedback-types',
+  path: '/feedback-types',
+  item: feedbackType,
+  input: feedbackTypeInput,
+  messages: { created: 'feedbacks:types.created' },
+});
+
+/**
+ * PATCH /feedback-types/{id}: the spec queues a type's updates one after another, so each waits for
+ * the one before it (the server locks the row too).
+ */
+let patchQueue: Promise<unknown> = Promise.resolve();
+export const patchType = ({ id, ...patch }: { id: string } & Partial<FeedbackTypeInput>) => {
+  const next = patchQueue.then(() => api.patch(`/feedback-types/${id}`, patch, { schema: feedbackType }));
+  patchQueue = next.catch(() => undefined);
+  return next;
+};
+
+export const setStatus = ({ id, status }: { id: string; status: 'viewed' | 'informed' }) =>
+  api.put(`/core/feedback/${id}`, { feedback_status: status }, { schema: feedbackDetail });
+export const sendSms = ({ id, ...body }: { id: string } & FeedbackSmsReply) =>
+  api.put(`/feedback/${id}/send-sms`, body, { schema: feedbackDetail });
+export const sendMail = ({ id, ...body }: { id: string } & FeedbackMailReply) =>
+  api.put(`/feedback/${id}/send-mail`, body, { schema: feedbackDetail });
+
+/** The form: the contracts input, with the file a chosen image (uploaded on save) or its URL. */
+const blank = (value: unknown) => (value === '' ? undefined : value);
+export const feedbackForm = feedbackFields
+  .extend({
+    feedback_name: z.preprocess(blank, feedbackFields.shape.feedback_name),
+    feedback_surname: z.preprocess(blank, feedbackFields.shape.feedback_surname),
+    feedback_gender: z.preprocess(blank, feedbackFields.shape.feedback_gender),
+    feedback_email: z.preprocess(blank, feedbackFields.shape.feedback_email),
+    feedback_phone_number: z.preprocess(blank, feedbackFields.shape.feedback_phone_number),
+    feedback_type: z.preprocess(blank, feedbackFields.shape.feedback_type),
+    feedback_file: imageValue.optional(),
+  })
+  .superRefine(checkFeedbackAnonymity);
+export type FeedbackFormInput = z.input<typeof feedbackForm>;
+export type FeedbackFormValues = z.output<typeof feedbackForm>;
+export const typeList = z.array(feedbackType);
