@@ -418,3 +418,20 @@ export const emailNotificationSortKeys = [
 export const pushNotificationListQuery = listOf('push', pushNotificationSortKeys);
 export const smsNotificationListQuery = listOf('sms', smsNotificationSortKeys);
 export const emailNotificationListQuery = listOf('email', emailNotificationSortKeys);
+
+// ——— Live reach ———
+
+/**
+ * `POST /marketing/{kind}-notifications/potential`: how many customers an audience being written
+ * would reach now, counted exactly as `<kind>_notification_potential` is (in the segment and among
+ * `customer_ids` when given, with the channel's consent when commercial, with a phone, an email
+ * address or a device token, not deleted), so the editor shows the reach live as the segment changes.
+ */
+export const notificationPotentialBody = z.strictObject({
+  filters: notificationFilters,
+  customer_ids: customerIds,
+  is_commercial: isCommercial,
+});
+export type NotificationPotentialBody = z.input<typeof notificationPotentialBody>;
+export const notificationPotential = z.object({ potential: z.number().int() });
+export type NotificationPotential = z.infer<typeof notificationPotential>;

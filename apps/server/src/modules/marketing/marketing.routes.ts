@@ -11,6 +11,8 @@ import {
   mobilePageInput,
   mobilePageListQuery,
   type NotificationKind,
+  notificationPotential,
+  notificationPotentialBody,
   type PostKind,
   pushNotification,
   pushNotificationInput,
@@ -23,8 +25,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/app-deps';
+import { withUserSlot } from '../../platform/db/user-slots';
 import { locationOf } from '../../platform/request-context';
 import { acting } from '../users/acting';
+import { potentials } from './audience.service';
 import {
   createMobilePage,
   createPost,
@@ -82,6 +86,8 @@ const notificationKinds = {
  */
 export const marketingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
+  // The editor's live reach reads a whole segment, as the customers' count does: a few per user at a time.
+  const counts = { kind: 'customers.count', limit: deps.config.perUser.counts };
   // Sending, approval, tests and reports (send.routes.ts).
   await app.register(sendRoutes, deps);
   for (const kind of Object.keys(notificationKinds) as NotificationKind[]) {
@@ -161,6 +167,26 @@ export const marketingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
           request.body as never,
           acting(request),
         ),
+    );
+    app.post(
+      `${path}/potential`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `How many customers a ${name} notification of this segment, customer ids and purpose would reach now (its potential, counted live as the editor changes)`,
+          body: notificationPotentialBody,
+          response: { 200: notificationPotential },
+        },
+      },
+      (request) =>
+        withUserSlot(db, request, counts, async () => {
+          const { filters, customer_ids, is_commercial } = request.body;
+          const [potential = 0] = await potentials(db, mall(request), [
+            { kind, filters, customerIds: customer_ids, isCommercial: is_commercial },
+          ]);
+          return { potential };
+        }),
     );
     app.delete(
       `${path}/:id`,

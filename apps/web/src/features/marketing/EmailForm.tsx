@@ -59,11 +59,15 @@ function PostsField({ name, kind }: { name: string; kind: PostKind }) {
 
 const escapeHtml = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The mail as the customer would see it, as a document for a sandboxed frame (no scripts, no forms). */
+/**
+ * The mail as the customer would see it, as a document for a sandboxed frame (no scripts, no forms):
+ * the inbox line (subject and preview text) above the mail as it is sent, the mall's logo, the
+ * content and, for a commercial mail, the unsubscribe line the server adds (smtp-bulk-mail.ts).
+ */
 const previewDocument = (
   values: Record<string, unknown>,
   posts: MallPost[],
-  words: { logo: string; more: string },
+  words: { logo: string; more: string; inbox: string; unsubscribeLine: string; unsubscribeLink: string },
 ) => {
   const type = values.email_notification_content_type as EmailContentType | undefined;
   const image = (url: unknown) =>
@@ -89,11 +93,16 @@ const previewDocument = (
         )
         .join('')}`;
   }
-  return `<!doctype html><html><head><meta charset="utf-8"><style>body{margin:0;font:15px/1.5 system-ui,sans-serif;color:#1c252e;background:#f4f6f8}main{max-width:600px;margin:0 auto;background:#fff;padding:20px}h2{font-size:20px;margin:16px 0 8px}img{max-width:100%}.pre{color:#637381;font-size:13px}.logo{font-weight:700;letter-spacing:.08em;color:#637381;text-align:center;padding:8px 0 16px}</style></head><body><main>
+  const footer =
+    values.email_notification_is_commercial === false
+      ? ''
+      : `<p class="footer">${escapeHtml(words.unsubscribeLine)} <a href="#">${escapeHtml(words.unsubscribeLink)}</a>.</p>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><style>body{margin:0;font:15px/1.5 system-ui,sans-serif;color:#1c252e;background:#f4f6f8}.inbox{max-width:600px;margin:0 auto;padding:10px 20px;font-size:13px;color:#637381;border-bottom:1px solid #dfe3e8;background:#fff;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}.inbox small{display:block;font-size:11px;letter-spacing:.06em;text-transform:uppercase}.inbox strong{color:#1c252e}main{max-width:600px;margin:0 auto;background:#fff;padding:20px}h2{font-size:20px;margin:16px 0 8px}img{max-width:100%}.logo{font-weight:700;letter-spacing:.08em;color:#637381;text-align:center;padding:8px 0 16px}.footer{font-size:12px;color:#637381;text-align:center;margin-top:24px}</style></head><body>
+    <div class="inbox"><small>${escapeHtml(words.inbox)}</small><strong>${escapeHtml(values.email_notification_subject)}</strong> — ${escapeHtml(values.email_notification_preview_text)}</div>
+    <main>
     ${values.email_notification_showing_logo ? `<div class="logo">${escapeHtml(words.logo)}</div>` : ''}
-    <div class="pre">${escapeHtml(values.email_notification_preview_text)}</div>
-    <h1 style="font-size:22px">${escapeHtml(values.email_notification_subject)}</h1>
     ${body}
+    ${footer}
   </main></body></html>`;
 };
 
@@ -107,6 +116,9 @@ function EmailPreview() {
   const html = previewDocument(values, [...(events.data ?? []), ...(promotions.data ?? [])], {
     logo: t('email.logoPlaceholder'),
     more: t('email.readMore'),
+    inbox: t('email.inboxLine'),
+    unsubscribeLine: t('email.unsubscribeLine'),
+    unsubscribeLink: t('email.unsubscribeLink'),
   });
   return (
     <Section

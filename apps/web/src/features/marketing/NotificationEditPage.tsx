@@ -171,7 +171,15 @@ function SendActions({ kind, row }: { kind: NotificationKind; row: AnyNotificati
       }),
       confirmText: t('send.confirm'),
     });
-    if (ok) send.mutate(row._id, { onSuccess: () => navigate(kindBase(kind)) });
+    if (!ok) return;
+    // Awaited rather than mutate's onSuccess: the send refreshes this record, which is then no longer
+    // editable, so these actions are gone (and a per-call onSuccess with them) before it would run.
+    try {
+      await send.mutateAsync(row._id);
+    } catch {
+      return; // the toast says why
+    }
+    navigate(kindBase(kind));
   };
   return (
     <>

@@ -1,4 +1,5 @@
 import {
+  displayPhone,
   isObjectId,
   type ListQuery,
   type MessageState,
@@ -99,6 +100,9 @@ export function NotificationReportPage({ kind }: { kind: NotificationKind }) {
         flex: 1,
         minWidth: 200,
         sortable: false,
+        // A phone as people write it (0532 890 61 24), an address as it is.
+        valueFormatter: (value: string | null) =>
+          value ? (kind === 'email' ? value : displayPhone(value)) : '—',
       },
       {
         field: 'message_state',
@@ -185,7 +189,7 @@ export function NotificationReportPage({ kind }: { kind: NotificationKind }) {
           )}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))' }}>
             {countKeys(kind).map((key) => (
-              <Card key={key}>
+              <Card key={key} role="group" aria-label={t(`report.counts.${key}`)}>
                 <CardContent>
                   <Typography variant="overline" color="text.secondary" component="p" noWrap>
                     {t(`report.counts.${key}`)}

@@ -19,12 +19,12 @@ import { isApiError } from '../../lib/api';
 import { type BoundFieldProps, DateTimeField, SwitchField, useFormField } from '../../lib/form';
 import { useFieldLabel } from '../../lib/form/form-context';
 import { useLanguage } from '../../lib/i18n/use-language';
-import { usePermissions } from '../../lib/permissions';
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, imageUrl } from '../account/upload-image';
-import { checkPhone, fullName, useCustomerCount } from '../customers/customers.resource';
+import { checkPhone, fullName } from '../customers/customers.resource';
 import { SegmentFilterBuilder } from '../customers/filter/SegmentFilterBuilder';
 import { compileDraft, type Draft, draftOf } from '../customers/filter/segment-draft';
 import { useMallTimezone } from '../locations/my-locations';
+import { usePotential } from './marketing.resource';
 
 /** A titled card of the editor. */
 export function Section({
@@ -49,36 +49,12 @@ export function Section({
 /** A change in the builder reaches the count once the user pauses, as on the customer list. */
 const COUNT_DELAY = 400;
 
-/**
- * What `_potential` counts that the segment language can say: a commercial SMS or email needs the
- * channel's consent (the server also wants an email address, or for push a device token, which the
- * customers' count cannot ask; the saved notification's potential is exact).
- */
-export const reachFilter = (
-  kind: NotificationKind,
-  filter: SegmentFilter,
-  commercial: boolean,
-): SegmentFilter =>
-  commercial && kind !== 'push' ? [...filter, { field: 'consent', type: kind, value: true }] : filter;
-
-/** The live reach of a segment for a kind (`POST /customer/count`, the customer list's count). */
-export const useReach = (
-  kind: NotificationKind,
-  filter: SegmentFilter,
-  commercial: boolean,
-  enabled: boolean,
-) => {
-  const counted = useMemo(() => reachFilter(kind, filter, commercial), [kind, filter, commercial]);
-  const count = useCustomerCount(counted);
-  return enabled ? count : undefined;
-};
-
 type RecipientsProps = {
   kind: NotificationKind;
   /** The form's segment field (`<kind>_notification_filters`). */
   name: string;
   commercial: boolean;
-  /** The reach as saved (`_potential`), shown when the live count cannot be asked. */
+  /** The reach as saved (`_potential`), shown until the live count answers. */
   saved?: number;
   /** What the reach means for the kind (SMS: the parts it costs). */
   summary?: (reach: number | undefined) => ReactNode;
@@ -86,15 +62,15 @@ type RecipientsProps = {
 
 /**
  * The recipients: the customers' segment filter (the customer list's builder) or explicit customers
- * added by phone, with the reach counted live as the segment changes (debounced) for a role that
- * may read the customer list.
+ * added by phone, with the reach counted live (debounced) as they change: the server's potential of
+ * that audience, so an email counts only customers with an address and a push only those with a
+ * registered device, as the saved notification will.
  */
 export function RecipientsField({ kind, name, commercial, saved, summary }: RecipientsProps) {
   const { t } = useTranslation('marketing');
   const language = useLanguage();
   const { field, fieldState } = useController({ name });
   const label = useFieldLabel(name);
-  const canCount = usePermissions().canUseSubject('modules:customers:customer-list');
   const [draft, setDraft] = useState<Draft>(() => draftOf((field.value as SegmentFilter | null) ?? []));
   const compiled = useMemo(() => compileDraft(draft), [draft]);
   const [counted, setCounted] = useState(compiled);
@@ -104,9 +80,13 @@ export function RecipientsField({ kind, name, commercial, saved, summary }: Reci
   }, [compiled]);
   const ids = useController({ name: 'customer_ids' });
   const explicit: string[] = kind === 'push' ? [] : ((ids.field.value as string[] | undefined) ?? []);
-  const reach = useReach(kind, counted, commercial, canCount && explicit.length === 0);
+  const reach = usePotential(kind, {
+    filters: counted.length > 0 ? counted : null,
+    customer_ids: explicit,
+    is_commercial: commercial,
+  });
   const number = (value: number) => new Intl.NumberFormat(language).format(value);
-  const live = reach?.data;
+  const live = reach.data;
   const shown = live ?? saved;
 
   const change = (next: Draft) => {
@@ -120,10 +100,10 @@ export function RecipientsField({ kind, name, commercial, saved, summary }: Reci
       color="primary"
       variant={counted.length ? 'filled' : 'outlined'}
       aria-live="polite"
-      icon={reach?.isFetching ? <CircularProgress size={14} color="inherit" /> : undefined}
+      icon={reach.isFetching ? <CircularProgress size={14} color="inherit" /> : undefined}
       label={
         shown === undefined
-          ? t(reach ? 'reach.counting' : 'reach.onSave')
+          ? t('reach.counting')
           : t(`reach.${kind}`, { count: shown, formatted: number(shown) })
       }
     />
@@ -138,7 +118,7 @@ export function RecipientsField({ kind, name, commercial, saved, summary }: Reci
         emptyText={t(`reach.everyone.${kind}`)}
         summary={reachChip}
       />
-      {reach?.isError && <Alert severity="warning">{reach.error.message}</Alert>}
+      {reach.isError && <Alert severity="warning">{reach.error.message}</Alert>}
       {fieldState.error?.message && (
         <Typography variant="caption" color="error" role="alert">
           {fieldState.error.message}

@@ -12,7 +12,9 @@ import {
   mobilePage,
   mobilePageInput,
   type NotificationKind,
+  type NotificationPotentialBody,
   type NotificationReport,
+  notificationPotential,
   notificationReport,
   type PostKind,
   type PushNotification,
@@ -123,6 +125,23 @@ export const useTestSend = (kind: NotificationKind) =>
       error: false,
     },
   );
+
+/**
+ * `POST …/potential`: how many customers the audience being written would reach now, counted as the
+ * saved notification's `_potential` is (consent, and a phone, an email address or a device token).
+ */
+export const usePotential = (kind: NotificationKind, body: NotificationPotentialBody) =>
+  useQuery<{ potential: number }, ApiError, number>({
+    queryKey: [...notificationResources[kind].keys.all, 'potential', body],
+    queryFn: ({ signal }) =>
+      api.post(`${notificationPath(kind)}/potential`, body, {
+        schema: notificationPotential,
+        signal,
+        dedupe: false,
+      }),
+    select: (answer) => answer.potential,
+    placeholderData: keepPreviousData,
+  });
 
 /**
  * `GET …/{id}/report` (SMS and email; contracts' `notificationReport`): the counts and one page of

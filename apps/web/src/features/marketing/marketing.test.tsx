@@ -51,12 +51,21 @@ const paste = async (user: UserEvent, name: RegExp, text: string) => {
   await user.click(field);
   await user.paste(text);
 };
-/** The customers' count answers 1.250 for everyone with SMS consent and 640 once a gender is chosen. */
-const serveCount = () =>
-  server().on('POST', '/customer/count', ({ body }) => {
-    const filter = (body as { filter: { field: string }[] }).filter;
-    return json({ count: filter.some((node) => node.field === 'gender') ? 640 : 1250, customer_ids: [] });
-  });
+/**
+ * The live reach (`POST …/potential`, the saved potential's count): 1.250 SMS and 980 emails for
+ * everyone, 640 and 410 once a gender is chosen.
+ */
+const serveCount = () => {
+  const reach =
+    (everyone: number, women: number) =>
+    ({ body }: { body: unknown }) => {
+      const filters = (body as { filters: { field: string }[] | null }).filters ?? [];
+      return json({ potential: filters.some((node) => node.field === 'gender') ? women : everyone });
+    };
+  server()
+    .on('POST', `${LIST}/potential`, reach(1250, 640))
+    .on('POST', '/marketing/email-notifications/potential', reach(980, 410));
+};
 
 describe('SMS notifications', () => {
   it('lists them with their state, send time on the mall’s clock, reach and cost, and deletes after asking', async () => {
@@ -110,12 +119,11 @@ describe('SMS notifications', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Cinsiyet' }));
     await user.click(within(segment).getByRole('button', { name: 'Kadın' }));
     expect(await within(segment).findByText('640 müşteriye ulaşır')).toBeInTheDocument();
-    // The reach asks for the SMS consent beside the segment.
-    expect(server().to('POST', '/customer/count').at(-1)?.body).toEqual({
-      filter: [
-        { field: 'gender', in: ['female'] },
-        { field: 'consent', type: 'sms', value: true },
-      ],
+    // The reach is the server's potential of the segment, the customers and the purpose.
+    expect(server().to('POST', `${LIST}/potential`).at(-1)?.body).toEqual({
+      filters: [{ field: 'gender', in: ['female'] }],
+      customer_ids: [],
+      is_commercial: true,
     });
 
     // A longer text costs two parts for each of the 640.
@@ -287,6 +295,15 @@ describe('email notifications', () => {
     await user.click(await screen.findByRole('option', { name: 'HTML' }));
     await paste(user, /^HTML içerik/, '<p>Merhaba</p>');
     expect(screen.getByTitle('Önizleme')).toBeInTheDocument();
+    // The email's own reach: customers with consent and an address (the email potential, not the SMS one).
+    expect(
+      await within(screen.getByRole('region', { name: 'Segment' })).findByText('980 müşteriye ulaşır'),
+    ).toBeInTheDocument();
+    expect(server().to('POST', '/marketing/email-notifications/potential').at(-1)?.body).toEqual({
+      filters: null,
+      customer_ids: [],
+      is_commercial: true,
+    });
     await user.click(screen.getByRole('combobox', { name: /^Kime gidecek/ }));
     await user.click(await screen.findByRole('option', { name: 'Fuar Ziyaretçileri (1.240 adres)' }));
     expect(screen.queryByRole('region', { name: 'Segment' })).not.toBeInTheDocument();

@@ -114,6 +114,18 @@ describe('marketing mail HTML', () => {
         account,
       ),
     ).toThrow(TypeError);
+    // Plain http only to this machine itself: a server tried out on loopback.
+    const local = buildMarketingMail(
+      commercial('a@example.com', { unsubscribe: { url: 'http://127.0.0.1:3000/u' } }),
+      account,
+    );
+    expect(local.headers['List-Unsubscribe']).toBe('<http://127.0.0.1:3000/u>');
+    expect(() =>
+      buildMarketingMail(
+        commercial('a@example.com', { unsubscribe: { url: 'http://127.0.0.1.example.com/u' } }),
+        account,
+      ),
+    ).toThrow(TypeError);
     const informational = buildMarketingMail(
       commercial('a@example.com', { commercial: false, unsubscribe: undefined }),
       account,

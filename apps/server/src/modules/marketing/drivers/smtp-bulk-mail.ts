@@ -202,6 +202,21 @@ const sanitised = (html: string) => {
 };
 
 /**
+ * A one-click unsubscribe address: https (RFC 8058 §3.1), or plain http to this machine itself, for
+ * a server tried out on loopback (its PUBLIC_URL cannot be https, and no mail program elsewhere can
+ * reach it anyway).
+ */
+const isUnsubscribeAddress = (address: string) => {
+  if (address.startsWith('https://')) return true;
+  try {
+    const url = new URL(address);
+    return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  } catch {
+    return false;
+  }
+};
+
+/**
  * The message nodemailer sends: the sanitised content under the logo and after the hidden preview
  * line, a footer with the unsubscribe link for commercial mail, the same words as plain text, and
  * for commercial mail the RFC 8058 headers
@@ -214,7 +229,7 @@ export const buildMarketingMail = (
 ) => {
   if (mail.commercial && !mail.unsubscribe)
     throw new TypeError('a commercial mail needs an unsubscribe address (RFC 8058, İYS)');
-  if (mail.unsubscribe && !mail.unsubscribe.url.startsWith('https://'))
+  if (mail.unsubscribe && !isUnsubscribeAddress(mail.unsubscribe.url))
     throw new TypeError('a one-click unsubscribe address must be https (RFC 8058 §3.1)');
   if (mail.logo && !mail.logo.url.startsWith('https://'))
     throw new TypeError('a logo must be an https address');
@@ -244,7 +259,7 @@ export const buildMarketingMail = (
       .filter((address): address is string => Boolean(address))
       .map(
         (address) =>
-          `<${address.startsWith('https://') ? address : `mailto:${address.replace(/^mailto:/, '')}`}>`,
+          `<${isUnsubscribeAddress(address) ? address : `mailto:${address.replace(/^mailto:/, '')}`}>`,
       )
       .join(', ');
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
