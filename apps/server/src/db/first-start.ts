@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { createSystemAdmin, hasAdmins } from '../modules/admins/admins.service';
+import { seedDemoAgreements } from '../modules/agreements/agreements.demo';
 import { rebuildCampaignStats } from '../modules/campaigns/campaign-dashboard.service';
 import { seedDemoCampaigns } from '../modules/campaigns/campaigns.demo';
 import { seedDemoCouponPools } from '../modules/campaigns/coupons.demo';
@@ -16,6 +17,7 @@ import { seedDemoLoyalty } from '../modules/loyalty/loyalty.demo';
 import { seedDemoResetPoints } from '../modules/loyalty/reset-points.demo';
 import { seedDemoMarketing } from '../modules/marketing/marketing.demo';
 import { seedDemoPointProviders } from '../modules/point-providers/point-providers.demo';
+import { seedDemoQrCodes } from '../modules/qr-codes/qr-codes.demo';
 import { seedDemoReceipts } from '../modules/receipts/receipts.demo';
 import { seedDemoReservations } from '../modules/reservations/reservations.demo';
 import { seedDemoStores } from '../modules/stores/stores.demo';
@@ -80,6 +82,9 @@ export const prepareFirstStart = async (
         // Lendable items with lendings done, out now and waiting; feedback types and feedback in every status.
         await seedDemoLending(tx, files, _id);
         await seedDemoFeedbacks(tx, _id);
+        // QR codes on the campaigns with a month of scans; membership terms in two versions, ETK and web KVKK texts.
+        await seedDemoQrCodes(tx, _id, campaignIds);
+        await seedDemoAgreements(tx, files, _id, location.location_name);
       }
     // The campaign dashboard's rollup of everything seeded above, so the demo campaigns show their picture.
     if (config.demoData) for (const id of await allLocationIds(tx)) await rebuildCampaignStats(tx, id);
