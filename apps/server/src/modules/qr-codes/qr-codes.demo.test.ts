@@ -13,7 +13,7 @@ const ctx = useTestApp();
 describe('the demo QR codes and agreements', () => {
   it('seed codes whose counts are their scans, and one text of each type and target in use with real PDFs', async () => {
     const mall = await ctx.newLocation({ location_name: 'Demo AVM' });
-    const campaignIds = [];
+    const campaignIds: string[] = [];
     for (let index = 0; index < 3; index++)
       campaignIds.push((await insertCampaign(ctx.database.db, mall._id))._id);
     const db = ctx.database.db;
