@@ -22,6 +22,7 @@ export const MICRO_SITE_PAGES = {
   receipts: ['micro-site.html', 'src/micro-site/pages/ReceiptsPage.tsx'],
   'receipt-upload/{campaignId}': ['micro-site.html', 'src/micro-site/pages/ReceiptUploadPage.tsx'],
   'receipt-edit': ['micro-site.html', 'src/micro-site/pages/ReceiptEditPage.tsx'],
+  feedback: ['micro-site.html', 'src/micro-site/feedback/FeedbackPage.tsx'],
 } as const;
 
 /**

@@ -24,6 +24,8 @@ const ReceiptsPage = lazy(() => import('./pages/ReceiptsPage'));
 const ReceiptUploadPage = lazy(() => import('./pages/ReceiptUploadPage'));
 const ReceiptEditPage = lazy(() => import('./pages/ReceiptEditPage'));
 const GiftsPage = lazy(() => import('./pages/GiftsPage'));
+// The feedback page (issue 17 #9) brings its texts.
+const FeedbackPage = lazy(() => import('./feedback/FeedbackPage'));
 
 type Access = 'guest' | 'customer';
 type Page = (props: { location: MicroSiteLocation | null }) => ReactNode;
@@ -48,6 +50,7 @@ const pages: Record<string, Route> = {
   receipts: { access: 'customer', page: ReceiptsPage, title: 'main.receipts' },
   'receipt-upload/:id': { access: 'customer', page: ReceiptUploadPage, title: 'main.uploadReceipt' },
   'receipt-edit': { access: 'customer', page: ReceiptEditPage, title: 'main.editReceipt' },
+  feedback: { access: 'customer', page: FeedbackPage, title: 'main.feedback' },
 };
 
 /** The route of a path under the base: its own, or the pattern with `:id` for one segment. */

@@ -119,6 +119,8 @@ export default {
     receiptsText: 'Upload receipts, earn points',
     gifts: 'Gifts',
     giftsText: 'The gifts your points can buy',
+    feedback: 'Share Your Feedback',
+    feedbackText: 'Complaints, suggestions and thanks',
     uploadReceipt: 'Upload a receipt',
     editReceipt: 'Correct your receipt',
     balance: 'Your points',

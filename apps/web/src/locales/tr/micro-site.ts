@@ -117,6 +117,8 @@ export default {
     receiptsText: 'Fiş yükleyin, puan kazanın',
     gifts: 'Hediyeler',
     giftsText: 'Puanlarınızla alabileceğiniz hediyeler',
+    feedback: 'Görüşünüzü Bildirin',
+    feedbackText: 'Şikâyet, öneri ve teşekkürleriniz',
     uploadReceipt: 'Fiş Yükle',
     editReceipt: 'Fişi Düzelt',
     balance: 'Puan bakiyeniz',

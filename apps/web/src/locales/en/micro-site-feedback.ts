@@ -1,0 +1,18 @@
+export default {
+  title: 'Share Your Feedback',
+  text: 'Send your complaint, suggestion or thanks to the mall’s management.',
+  type: 'Topic',
+  pickType: 'Choose a topic',
+  subject: 'Title',
+  message: 'Your message',
+  anonymous: 'Send without my name (anonymous)',
+  anonymousHint: 'We cannot answer anonymous messages; your name and contact details are not sent.',
+  namedHint: 'Your name, phone and email go with the message, so we can answer you by SMS or email.',
+  submit: 'Send',
+  required: 'This field is required',
+  failed: 'Feedback can not create',
+  loadError: 'The topics could not be loaded',
+  thanks: 'Thank you, the mall’s management has your message. We will answer you by SMS or email.',
+  thanksAnonymous: 'Thank you, the mall’s management has your message.',
+  home: 'Back to the home page',
+};
