@@ -115,7 +115,7 @@ export function RecipientsField({ kind, name, commercial, saved, summary }: Reci
         draft={draft}
         onChange={change}
         title={label}
-        emptyText={t(`reach.everyone.${kind}`)}
+        emptyText={t(commercial ? `reach.everyone.${kind}` : `reach.everyoneInformational.${kind}`)}
         summary={reachChip}
       />
       {reach.isError && <Alert severity="warning">{reach.error.message}</Alert>}

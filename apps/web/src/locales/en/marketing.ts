@@ -198,6 +198,12 @@ export default {
       sms: 'No conditions: every customer with SMS consent.',
       email: 'No conditions: every customer with email consent and an email address.',
     },
+    everyoneInformational: {
+      push: 'No conditions: every customer with the app registered on a device.',
+      sms: 'No conditions: every customer (an informational message needs no consent).',
+      email:
+        'No conditions: every customer with an email address (an informational message needs no consent).',
+    },
     explicitNote: 'Goes to the chosen customers who match the segment and consented.',
   },
   recipients: {

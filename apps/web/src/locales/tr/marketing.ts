@@ -198,6 +198,11 @@ export default {
       sms: 'Koşul yok: SMS izni olan tüm müşteriler.',
       email: 'Koşul yok: e-posta izni ve adresi olan tüm müşteriler.',
     },
+    everyoneInformational: {
+      push: 'Koşul yok: uygulaması bir cihazda kayıtlı tüm müşteriler.',
+      sms: 'Koşul yok: tüm müşteriler (bilgilendirme iletisi için izin gerekmez).',
+      email: 'Koşul yok: e-posta adresi olan tüm müşteriler (bilgilendirme iletisi için izin gerekmez).',
+    },
     explicitNote: 'Seçili müşterilerden segmente uyan ve izni olanlara gider.',
   },
   recipients: {
