@@ -80,8 +80,9 @@ export default function LendibleItemsPage() {
         title={t('items.title')}
         crumbs={[{ label: t('group'), to: '/lending' }, { label: t('items.title') }]}
         searchable={false}
-        defaultPageSize={1000}
-        pageSizeOptions={[1000]}
+        // The data grid pages at most 100 rows; the lending dialog's picker loads every item (limit 1000).
+        defaultPageSize={100}
+        pageSizeOptions={[25, 50, 100]}
         headerActions={
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)}>
             {t('items.create')}
