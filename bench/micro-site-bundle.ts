@@ -22,6 +22,8 @@ export const MICRO_SITE_PAGES = {
   receipts: ['micro-site.html', 'src/micro-site/pages/ReceiptsPage.tsx'],
   'receipt-upload/{campaignId}': ['micro-site.html', 'src/micro-site/pages/ReceiptUploadPage.tsx'],
   'receipt-edit': ['micro-site.html', 'src/micro-site/pages/ReceiptEditPage.tsx'],
+  reservations: ['micro-site.html', 'src/micro-site/reservations/ReservationsPage.tsx'],
+  'reservations/new': ['micro-site.html', 'src/micro-site/reservations/BookingPage.tsx'],
   feedback: ['micro-site.html', 'src/micro-site/feedback/FeedbackPage.tsx'],
 } as const;
 

@@ -50,7 +50,7 @@ describe('staff identity and access', () => {
 
   it('shows an unknown address as 404 inside the layout, the sidebar still there', async () => {
     const { page } = browser;
-    await browser.open('/qr-codes');
+    await browser.open('/reports/monthly-reports');
     await page.getByRole('heading', { name: 'Sayfa bulunamadı' }).waitFor();
     await page
       .getByRole('navigation', { name: 'Ana menü' })

@@ -24,6 +24,9 @@ const ReceiptsPage = lazy(() => import('./pages/ReceiptsPage'));
 const ReceiptUploadPage = lazy(() => import('./pages/ReceiptUploadPage'));
 const ReceiptEditPage = lazy(() => import('./pages/ReceiptEditPage'));
 const GiftsPage = lazy(() => import('./pages/GiftsPage'));
+// The reservation pages (issue 17 #9) bring their texts; booking asks the areas' free hours.
+const ReservationsPage = lazy(() => import('./reservations/ReservationsPage'));
+const BookingPage = lazy(() => import('./reservations/BookingPage'));
 // The feedback page (issue 17 #9) brings its texts.
 const FeedbackPage = lazy(() => import('./feedback/FeedbackPage'));
 
@@ -50,6 +53,8 @@ const pages: Record<string, Route> = {
   receipts: { access: 'customer', page: ReceiptsPage, title: 'main.receipts' },
   'receipt-upload/:id': { access: 'customer', page: ReceiptUploadPage, title: 'main.uploadReceipt' },
   'receipt-edit': { access: 'customer', page: ReceiptEditPage, title: 'main.editReceipt' },
+  reservations: { access: 'customer', page: ReservationsPage, title: 'main.reservations' },
+  'reservations/new': { access: 'customer', page: BookingPage, title: 'main.reservations' },
   feedback: { access: 'customer', page: FeedbackPage, title: 'main.feedback' },
 };
 

@@ -322,7 +322,7 @@ export const reservationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       return reply.code(201).send(created);
     },
   );
-  app.put(
+  app.post(
     '/ext/app/customers/reservations/:id/cancel',
     {
       config: { auth: 'customer' },

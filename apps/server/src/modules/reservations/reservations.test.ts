@@ -523,7 +523,7 @@ describe('reservations on the micro-site', () => {
     const stranger = await insertCustomer(ctx.database.db, mall._id);
     const headers = await signedInHeaders(ctx.database.db, mall, customer._id, 'en');
     const theirs = await signedInHeaders(ctx.database.db, mall, stranger._id, 'en');
-    const ext = (method: 'GET' | 'POST' | 'PUT', url: string, h: Record<string, string>, payload?: object) =>
+    const ext = (method: 'GET' | 'POST', url: string, h: Record<string, string>, payload?: object) =>
       ctx.app.inject({ method, url: `/api${url}`, headers: h, ...(payload ? { payload } : {}) });
 
     const areas = (await ext('GET', '/ext/reservation-areas', headers)).json();
@@ -570,16 +570,16 @@ describe('reservations on the micro-site', () => {
     const mine = (await ext('GET', '/ext/app/customers/reservations', headers)).json();
     expect(mine.map((row: { _id: string }) => row._id)).toEqual([booked.json()._id]);
     expect(
-      (await ext('PUT', `/ext/app/customers/reservations/${booked.json()._id}/cancel`, theirs)).statusCode,
+      (await ext('POST', `/ext/app/customers/reservations/${booked.json()._id}/cancel`, theirs)).statusCode,
     ).toBe(404);
     const cancelled = await ext(
-      'PUT',
+      'POST',
       `/ext/app/customers/reservations/${booked.json()._id}/cancel`,
       headers,
     );
     expect(cancelled.json().reservation_status).toBe('cancelled');
     expect(
-      (await ext('PUT', `/ext/app/customers/reservations/${booked.json()._id}/cancel`, headers)).statusCode,
+      (await ext('POST', `/ext/app/customers/reservations/${booked.json()._id}/cancel`, headers)).statusCode,
     ).toBe(409);
     // Without a customer session: no booking.
     const { authorization } = headers as { authorization: string };

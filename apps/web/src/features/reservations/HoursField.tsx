@@ -76,7 +76,7 @@ export function HoursField() {
   return (
     <Box sx={{ display: 'grid', gap: 2 }} role="group" aria-labelledby="hours-title">
       <Typography id="hours-title" variant="subtitle2" component="p" color="text.secondary">
-        {t('form.hoursHint')}
+        {t('areas.form.hoursHint')}
       </Typography>
       {rows.map((row, index) => {
         const problems = rowErrors.get(index);

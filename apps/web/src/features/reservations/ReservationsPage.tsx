@@ -31,7 +31,7 @@ const useColumns = (): GridColDef<Reservation>[] => {
         sortable: false,
         valueFormatter: (value: string) => displayPhone(value),
       },
-      { field: 'reservation_area_name', flex: 1, minWidth: 170 },
+      { field: 'reservation_area_name', flex: 1, minWidth: 170, headerName: t('fields.reservation_area') },
       {
         field: 'reservation_request_date',
         width: 150,

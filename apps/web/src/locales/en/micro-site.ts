@@ -119,6 +119,8 @@ export default {
     receiptsText: 'Upload receipts, earn points',
     gifts: 'Gifts',
     giftsText: 'The gifts your points can buy',
+    reservations: 'My Reservations',
+    reservationsText: 'The kids’ club, the VIP lounge and store appointments',
     feedback: 'Share Your Feedback',
     feedbackText: 'Complaints, suggestions and thanks',
     uploadReceipt: 'Upload a receipt',

@@ -38,7 +38,7 @@ export default {
     reservation_customer_phone: 'Phone',
     reservation_customer_email: 'Email',
     reservation_area: 'Reservation area',
-    reservation_area_name: 'Area',
+    reservation_area_name: 'Area name',
     reservation_area_type: 'Area type',
     reservation_note: 'Note',
     reservation_total_person: 'Number of people',

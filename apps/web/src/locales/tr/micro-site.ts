@@ -117,6 +117,8 @@ export default {
     receiptsText: 'Fiş yükleyin, puan kazanın',
     gifts: 'Hediyeler',
     giftsText: 'Puanlarınızla alabileceğiniz hediyeler',
+    reservations: 'Rezervasyonlarım',
+    reservationsText: 'Çocuk kulübü, VIP salon ve mağaza randevuları',
     feedback: 'Görüşünüzü Bildirin',
     feedbackText: 'Şikâyet, öneri ve teşekkürleriniz',
     uploadReceipt: 'Fiş Yükle',

@@ -43,7 +43,7 @@ export default {
     reservation_customer_phone: 'Telefon',
     reservation_customer_email: 'E-posta',
     reservation_area: 'Rezervasyon alanı',
-    reservation_area_name: 'Alan',
+    reservation_area_name: 'Alan adı',
     reservation_area_type: 'Alan türü',
     reservation_note: 'Not',
     reservation_total_person: 'Kişi sayısı',

@@ -76,6 +76,11 @@ export default function MainPage({ location }: { location: MicroSiteLocation | n
         <NavCard href={`${base}/coupons`} title={t('main.coupons')} text={t('main.couponsText')} />
         <NavCard href={`${base}/receipts`} title={t('main.receipts')} text={t('main.receiptsText')} />
         <NavCard href={`${base}/gifts`} title={t('main.gifts')} text={t('main.giftsText')} />
+        <NavCard
+          href={`${base}/reservations`}
+          title={t('main.reservations')}
+          text={t('main.reservationsText')}
+        />
         <NavCard href={`${base}/feedback`} title={t('main.feedback')} text={t('main.feedbackText')} />
       </Box>
       <Button component={Link} href={`${base}/profile`} variant="outlined" size="large">
