@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/account/routes';
+import { agreementRoutes } from '../features/agreements/routes';
 import { authRoutes, guestAliasRoutes, unprotectedAuthRoutes } from '../features/auth/routes';
 import { campaignDashboardRoutes } from '../features/campaign-dashboard/routes';
 import { campaignRoutes } from '../features/campaigns/routes';
@@ -20,6 +21,7 @@ import { marketingRoutes, marketingSettingsRoutes } from '../features/marketing/
 import { marketingAccountRoutes } from '../features/marketing-settings/routes';
 import { notificationValidationRoutes } from '../features/notification-validation/routes';
 import { pointProviderRoutes } from '../features/point-providers/routes';
+import { qrCodeRoutes } from '../features/qr-codes/routes';
 import { registrationRoutes } from '../features/registration/routes';
 import { reservationRoutes } from '../features/reservations/routes';
 import { roleRoutes } from '../features/roles/routes';
@@ -109,6 +111,8 @@ export const routes: RouteObject[] = [
           ...reservationRoutes,
           ...lendingRoutes,
           ...feedbackRoutes,
+          ...qrCodeRoutes,
+          ...agreementRoutes,
           // Feature route lists go here: reports, feedbacks, agreements, qr-codes,
           // reservation, lending.
           notFoundInLayoutRoute,

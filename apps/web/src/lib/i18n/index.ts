@@ -36,6 +36,8 @@ const files = import.meta.glob<{ default: Catalogue }>(
     '!../../locales/*/feedbacks.ts',
     '!../../locales/*/marketing-settings.ts',
     '!../../locales/*/notification-validation.ts',
+    '!../../locales/*/qr-codes.ts',
+    '!../../locales/*/agreements.ts',
   ],
   { eager: true },
 );
