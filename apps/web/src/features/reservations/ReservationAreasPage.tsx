@@ -28,7 +28,7 @@ const useColumns = (): GridColDef<ReservationArea>[] => {
       },
       {
         field: 'reservation_area_is_active',
-        width: 120,
+        width: 170,
         renderCell: ({ row }) => (
           <Chip
             size="small"
@@ -50,7 +50,7 @@ const useColumns = (): GridColDef<ReservationArea>[] => {
       },
       {
         field: 'reservation_area_hours_by_days',
-        width: 150,
+        width: 190,
         sortable: false,
         valueGetter: (_value, row) =>
           t('areas.hoursCount', {
