@@ -20,7 +20,8 @@ export const BENCH_CUSTOMERS = 1_000_000;
 export const BENCH_MALL = 'Avlu Bench AVM (1M)';
 /** Generated data lives here, outside git (.gitignore): the PGlite data dir and the import file. */
 export const benchDir = path.resolve(import.meta.dirname, '../../.bench');
-const BENCH_DB = 'avlu_bench';
+/** `BENCH_DATABASE_NAME` gives a run a database of its own (several benches beside each other). */
+const BENCH_DB = process.env.BENCH_DATABASE_NAME ?? 'avlu_bench';
 
 /** Where one engine's million customers are kept between runs; plain data so a child process can open it. */
 export type BenchTarget = { engine: 'pglite'; dataDir: string } | { engine: 'postgres'; url: string };

@@ -5,6 +5,7 @@ export * from '../modules/audit/audit.tables';
 export * from '../modules/auth/login-throttles.tables';
 export * from '../modules/auth/rate-limits.tables';
 export * from '../modules/auth/sessions.tables';
+export * from '../modules/campaigns/campaign-dashboard.tables';
 export * from '../modules/campaigns/campaigns.tables';
 export * from '../modules/campaigns/code-validation.tables';
 export * from '../modules/campaigns/coupons.tables';

@@ -94,6 +94,27 @@ CREATE TABLE "admin_sessions" (
 	"revoked_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "campaign_customer_ordinals" (
+	"customer_id" varchar(24) PRIMARY KEY NOT NULL,
+	"customer_ordinal" integer GENERATED ALWAYS AS IDENTITY (sequence name "campaign_customer_ordinals_customer_ordinal_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1)
+);
+--> statement-breakpoint
+CREATE TABLE "campaign_daily_members" (
+	"location_id" varchar(24) NOT NULL,
+	"campaign_id" varchar(24) NOT NULL,
+	"stat_day" date NOT NULL,
+	"member_new_customers" "bytea" NOT NULL,
+	"member_receipts" "bytea" NOT NULL,
+	"member_receipt_amounts" "bytea" NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "campaign_daily_members_pk" PRIMARY KEY("campaign_id","stat_day")
+);
+--> statement-breakpoint
+CREATE TABLE "campaign_receipt_ordinals" (
+	"receipt_id" varchar(24) PRIMARY KEY NOT NULL,
+	"receipt_ordinal" integer GENERATED ALWAYS AS IDENTITY (sequence name "campaign_receipt_ordinals_receipt_ordinal_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1)
+);
+--> statement-breakpoint
 CREATE TABLE "campaigns" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"location_id" varchar(24) NOT NULL,
@@ -1064,6 +1085,9 @@ ALTER TABLE "agreements" ADD CONSTRAINT "agreements_location_id_locations__id_fk
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_admin_id_admins__id_fk" FOREIGN KEY ("actor_admin_id") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_unlock_links" ADD CONSTRAINT "admin_unlock_links_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "admin_sessions" ADD CONSTRAINT "admin_sessions_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_customer_ordinals" ADD CONSTRAINT "campaign_customer_ordinals_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_daily_members" ADD CONSTRAINT "campaign_daily_members_campaign" FOREIGN KEY ("location_id","campaign_id") REFERENCES "public"."campaigns"("location_id","_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaign_receipt_ordinals" ADD CONSTRAINT "campaign_receipt_ordinals_receipt_id_receipts__id_fk" FOREIGN KEY ("receipt_id") REFERENCES "public"."receipts"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_code_holds" ADD CONSTRAINT "coupon_code_holds_coupon_code_id_coupon_codes__id_fk" FOREIGN KEY ("coupon_code_id") REFERENCES "public"."coupon_codes"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_code_holds" ADD CONSTRAINT "coupon_code_holds_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

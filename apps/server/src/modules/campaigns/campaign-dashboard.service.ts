@@ -10,7 +10,7 @@ import {
   dashboardCountKeys,
   daysBetween,
 } from '@avlu/contracts';
-import { and, asc, desc, eq, gte, inArray, lte, max, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, max, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { dateIn, type Mall, mallToday } from '../customers/mall-date';
@@ -40,10 +40,12 @@ import { campaignDailyStats } from './mechanics.tables';
  * whatever the number of customers. A recomputation is a set of idempotent upserts (rows whose figures
  * did not change are not written) and removes rows of the window nothing counts toward any more.
  *
- * The figures of several campaigns together cannot all come from the rollup: a customer or a receipt
- * two of them count would count twice. Those are read from the source rows of the period
- * (`distinctFigures`), only when two of the chosen campaigns have such figures (`overlapsOf`), and
- * kept while the rollup stands (`keptDistinct`); their cost grows with the period's activity.
+ * The figures of several campaigns together cannot all come from summing the rollup: a customer or a
+ * receipt two of them count would count twice. So the same statement keeps, beside each day's
+ * figures, the day's members (`campaign_daily_members`: the ordinals of the campaign's new
+ * participants and of its receipts, with their amounts), and the report unions the chosen campaigns'
+ * members in bitsets (`distinctFigures`): exact, and without reading the source tables, whatever the
+ * period or the campaigns chosen.
  */
 
 /** The rollup's day range for a recomputation: both days included; `from` undefined is "since ever". */
@@ -52,6 +54,45 @@ export type RollupWindow = { from?: string; to: string };
 type MallZone = { locationId: string; timezone: string };
 
 const EARLIEST = '1900-01-01';
+
+/** The bytes an unsigned value below 2^(8·w) takes, as a SQL expression: 1 to 4 for deltas. */
+const widthOf = (largest: SQL) =>
+  sql`case when ${largest} < 256 then 1 when ${largest} < 65536 then 2 when ${largest} < 16777216 then 3 else 4 end`;
+
+/**
+ * The packed members of each (campaign, day) of `rows` (campaign_id, day, ordinal and, with amounts,
+ * kurus): the list of ordinals, sorted, as one byte giving the width w of its steps, the first
+ * ordinal in 4 bytes, then each step to the next ordinal in w bytes (a day's members are near each
+ * other, so steps take 1 or 2 bytes where whole ordinals take 4); and the amounts in the same order,
+ * as one byte giving their width (1 to 5 bytes unsigned, which holds every amount of numeric(12, 2);
+ * 8 bytes signed if any is negative) and each amount in kuruş. `readMembers` and `readAmounts` read
+ * them back.
+ */
+const packedMembers = (rows: SQL, options: { amounts?: boolean } = {}) => sql`
+      select campaign_id, day,
+             substring(int4send(width) from 4) || int4send(min(ordinal))
+               || coalesce(string_agg(substring(int4send(step) from 5 - width), ''::bytea order by ordinal)
+                             filter (where step is not null), ''::bytea) as members
+             ${
+               options.amounts
+                 ? sql`, substring(int4send(amount_width) from 4)
+                         || string_agg(substring(int8send(kurus) from 9 - amount_width), ''::bytea order by ordinal)
+                         as amounts`
+                 : sql``
+             }
+        from (select stepped.*, ${widthOf(sql`coalesce(max(step) over day_rows, 0)`)} as width
+                     ${
+                       options.amounts
+                         ? sql`, case when min(kurus) over day_rows < 0 then 8
+                                    when max(kurus) over day_rows < 4294967296
+                                      then ${widthOf(sql`max(kurus) over day_rows`)}
+                                    else 5 end as amount_width`
+                         : sql``
+                     }
+                from (select r.*, ordinal - lag(ordinal) over (partition by campaign_id, day order by ordinal) as step
+                        from (${rows}) r) stepped
+              window day_rows as (partition by campaign_id, day)) widths
+       group by campaign_id, day, width${options.amounts ? sql`, amount_width` : sql``}`;
 
 /**
  * Recomputes the rollup rows of `campaignIds` (of one mall) for the days of the window from the source
@@ -73,26 +114,34 @@ export const recomputeCampaignDays = async (
   const inWindow = (column: SQL) => sql`${column} >= ${fromAt} and ${column} < ${toAt}`;
   // Rows of a day are made on it or later (a participation on its day, a receipt's credit at its
   // approval): a lower bound on created_at lets the (campaign_id, created_at) indexes skip older rows.
-  const since = window.from ? sql`created_at >= ${fromAt} - interval '1 day'` : sql`true`;
+  const since = (column = sql`created_at`) =>
+    window.from ? sql`${column} >= ${fromAt} - interval '1 day'` : sql`true`;
   const result = (await db.execute(sql`
     with participations as (
       select campaign_id, participation_day as day, count(*) as n
         from campaign_participations
        where campaign_id = any(${ids}) and participation_day between ${from}::date and ${window.to}::date
-         and ${since}
+         and ${since()}
        group by 1, 2
     ),
-    firsts as (
-      select f.campaign_id, f.day, count(*) as n
+    first_rows as (
+      select f.campaign_id, f.customer_id, f.day
         from (select campaign_id, customer_id, min(participation_day) as day
                 from campaign_participations
                where campaign_id = any(${ids}) and participation_day between ${from}::date and ${window.to}::date
-                 and ${since}
+                 and ${since()}
                group by 1, 2) f
        where not exists (select 1 from campaign_participations e
                           where e.customer_id = f.customer_id and e.campaign_id = f.campaign_id
                             and e.participation_day < f.day)
-       group by 1, 2
+    ),
+    firsts as (
+      select campaign_id, day, count(*) as n from first_rows group by 1, 2
+    ),
+    first_members as (
+      ${packedMembers(sql`select f.campaign_id, f.day, o.customer_ordinal as ordinal
+                            from first_rows f
+                            join campaign_customer_ordinals o on o.customer_id = f.customer_id`)}
     ),
     given as (
       select campaign_id, ${dayOf(sql`coupon_given_at`)} as day, count(*) as n
@@ -106,13 +155,23 @@ export const recomputeCampaignDays = async (
        where campaign_id = any(${ids}) and coupon_status = 'used' and ${inWindow(sql`coupon_used_at`)}
        group by 1, 2
     ),
-    credits as (
-      select campaign_id, credit_day as day, count(*) as n, sum(credit_amount) as amount,
-             sum(credit_points) as points
+    credit_rows as (
+      select campaign_id, credit_day as day, receipt_id, credit_amount, credit_points
         from campaign_receipt_credits
        where campaign_id = any(${ids}) and credit_day between ${from}::date and ${window.to}::date
-         and ${since}
-       group by 1, 2
+         and ${since()}
+    ),
+    credits as (
+      select campaign_id, day, count(*) as n, sum(credit_amount) as amount, sum(credit_points) as points
+        from credit_rows group by 1, 2
+    ),
+    credit_members as (
+      ${packedMembers(
+        sql`select c.campaign_id, c.day, o.receipt_ordinal as ordinal, (c.credit_amount * 100)::bigint as kurus
+              from credit_rows c
+              join campaign_receipt_ordinals o on o.receipt_id = c.receipt_id`,
+        { amounts: true },
+      )}
     ),
     plays as (
       select campaign_id, ${dayOf(sql`created_at`)} as day, count(*) as n,
@@ -134,7 +193,8 @@ export const recomputeCampaignDays = async (
              coalesce(g.n, 0)::int as codes_given, coalesce(u.n, 0)::int as codes_used,
              coalesce(c.n, 0)::int as receipts, coalesce(c.amount, 0)::numeric(16, 2) as amount,
              coalesce(c.points, 0)::bigint as points,
-             coalesce(pl.n, 0)::int as plays, coalesce(pl.wins, 0)::int as wins
+             coalesce(pl.n, 0)::int as plays, coalesce(pl.wins, 0)::int as wins,
+             fm.members as new_members, cm.members as receipt_members, cm.amounts as receipt_amounts
         from keys k
         left join participations p on p.campaign_id = k.campaign_id and p.day = k.day
         left join firsts f on f.campaign_id = k.campaign_id and f.day = k.day
@@ -142,6 +202,8 @@ export const recomputeCampaignDays = async (
         left join used u on u.campaign_id = k.campaign_id and u.day = k.day
         left join credits c on c.campaign_id = k.campaign_id and c.day = k.day
         left join plays pl on pl.campaign_id = k.campaign_id and pl.day = k.day
+        left join first_members fm on fm.campaign_id = k.campaign_id and fm.day = k.day
+        left join credit_members cm on cm.campaign_id = k.campaign_id and cm.day = k.day
     ),
     removed as (
       delete from campaign_daily_stats s
@@ -174,8 +236,35 @@ export const recomputeCampaignDays = async (
              excluded.stat_codes_used, excluded.stat_receipts, excluded.stat_receipt_amount,
              excluded.stat_points, excluded.stat_plays, excluded.stat_wins)
       returning 1
+    ),
+    members_removed as (
+      delete from campaign_daily_members m
+       where m.campaign_id = any(${ids}) and m.stat_day between ${from}::date and ${window.to}::date
+         and not exists (select 1 from computed c
+                          where c.campaign_id = m.campaign_id and c.day = m.stat_day
+                            and (c.new_members is not null or c.receipt_members is not null))
+      returning 1
+    ),
+    members_written as (
+      insert into campaign_daily_members as m (
+        location_id, campaign_id, stat_day, member_new_customers, member_receipts, member_receipt_amounts,
+        updated_at)
+      select ${locationId}, campaign_id, day, coalesce(new_members, ''::bytea),
+             coalesce(receipt_members, ''::bytea), coalesce(receipt_amounts, ''::bytea), now()
+        from computed
+       where new_members is not null or receipt_members is not null
+      on conflict (campaign_id, stat_day) do update set
+        member_new_customers = excluded.member_new_customers,
+        member_receipts = excluded.member_receipts,
+        member_receipt_amounts = excluded.member_receipt_amounts,
+        updated_at = excluded.updated_at
+      where (m.member_new_customers, m.member_receipts, m.member_receipt_amounts)
+            is distinct from
+            (excluded.member_new_customers, excluded.member_receipts, excluded.member_receipt_amounts)
+      returning 1
     )
-    select (select count(*) from removed) + (select count(*) from written) as changed`)) as unknown as {
+    select (select count(*) from removed) + (select count(*) from written)
+         + (select count(*) from members_removed) + (select count(*) from members_written) as changed`)) as unknown as {
     rows: { changed: number | string }[];
   };
   return Number(result.rows[0]?.changed ?? 0);
@@ -362,173 +451,178 @@ const chosenCampaigns = async (db: Database, mall: Mall, ids: readonly string[])
 };
 
 /** A day's figures that can overlap between campaigns, counted once over the chosen ones. */
-type Distinct = Pick<DashboardCounts, 'participants' | 'receipts' | 'receipt_amount' | 'points'>;
-const distinctKeys = {
-  participants: ['participants'],
-  receipts: ['receipts', 'receipt_amount', 'points'],
-} as const satisfies Record<string, readonly (keyof Distinct)[]>;
-/** Which overlapping figures need the source tables: those two or more of the chosen campaigns have. */
-type Overlaps = Record<keyof typeof distinctKeys, boolean>;
+type Distinct = Pick<DashboardCounts, 'participants' | 'receipts' | 'receipt_amount'>;
+const distinctKeys = [
+  'participants',
+  'receipts',
+  'receipt_amount',
+] as const satisfies readonly (keyof Distinct)[];
 
-/**
- * A customer can be counted by two campaigns only when two of them had participants by the period's
- * end, a receipt only when two credited receipts in the period (the rollup tells): otherwise the sum
- * over the campaigns is already right, and the source tables are not read for it.
- */
-const overlapsOf = async (
-  db: Database,
-  ids: readonly string[],
-  to: string,
-  rollup: readonly (DashboardCounts & { campaign_id: string })[],
-): Promise<Overlaps> => {
-  const withReceipts = new Set(rollup.filter((row) => row.receipts > 0).map((row) => row.campaign_id));
-  const [participated] = await db
-    .select({ campaigns: sql<number>`count(distinct ${campaignDailyStats.campaign_id})`.mapWith(Number) })
-    .from(campaignDailyStats)
-    .where(
-      and(
-        inArray(campaignDailyStats.campaign_id, [...ids]),
-        lte(campaignDailyStats.stat_day, to),
-        sql`${campaignDailyStats.stat_participations} > 0`,
-      ),
-    );
-  return { participants: (participated?.campaigns ?? 0) > 1, receipts: withReceipts.size > 1 };
+/** A campaign's day as the report reads it: its figures and, with several campaigns, its members. */
+type DayRow = DashboardCounts & {
+  campaign_id: string;
+  day: string;
+  /** Base64 of the packed lists (`packedMembers`): bytea's hex would be twice the bytes, and slower to read. */
+  customers?: string | null;
+  receipt_list?: string | null;
+  amounts?: string | null;
+};
+
+/** How many ordinals a packed list (`packedMembers`) holds. */
+export const membersIn = (list: Uint8Array) => (list.length === 0 ? 0 : (list.length - 5) / list[0]! + 1);
+
+/** The amount (in kuruş) at a place of a packed list of amounts (`packedMembers`). */
+const amountAt = (amounts: Uint8Array, place: number) => {
+  const width = amounts[0]!;
+  const at = 1 + place * width;
+  if (width === 8) {
+    const high = (amounts[at]! << 24) | (amounts[at + 1]! << 16) | (amounts[at + 2]! << 8) | amounts[at + 3]!;
+    const low =
+      ((amounts[at + 4]! << 24) | (amounts[at + 5]! << 16) | (amounts[at + 6]! << 8) | amounts[at + 7]!) >>>
+      0;
+    return high * 0x1_0000_0000 + low;
+  }
+  let value = 0;
+  for (let byte = 0; byte < width; byte++) value = value * 256 + amounts[at + byte]!;
+  return value;
 };
 
 /**
- * The chosen campaigns' figures that can overlap, per day, read from the source tables with each
- * customer and each receipt counted once however many of the campaigns count it (the rollup holds
- * per-campaign counts only, whose sum counts them once per campaign). Each is counted on one day, so
- * the days add up to the period's total:
+ * A set of ordinals as bits, grown as larger ones come (1,000,000 ordinals take 125 KB). `addAll`
+ * adds the ordinals of a packed list (`packedMembers`) and answers the places in it of those that
+ * were not in the set yet, as a count and, when asked, through `each`.
+ */
+const ordinalSet = () => {
+  let words = new Uint32Array(4096);
+  const grow = (word: number) => {
+    const grown = new Uint32Array(Math.max(word + 1, words.length * 2));
+    grown.set(words);
+    words = grown;
+  };
+  return (list: Uint8Array, each?: (place: number) => void) => {
+    if (list.length === 0) return 0;
+    const width = list[0]!;
+    let ordinal = ((list[1]! << 24) | (list[2]! << 16) | (list[3]! << 8) | list[4]!) >>> 0;
+    let added = 0;
+    for (let at = 5, place = 0; ; place++) {
+      const word = ordinal >>> 5;
+      if (word >= words.length) grow(word);
+      const bit = 1 << (ordinal & 31);
+      if ((words[word]! & bit) === 0) {
+        words[word]! |= bit;
+        added++;
+        each?.(place);
+      }
+      if (at >= list.length) return added;
+      let step = list[at]!;
+      for (let byte = 1; byte < width; byte++) step = step * 256 + list[at + byte]!;
+      ordinal += step;
+      at += width;
+    }
+  };
+};
+
+/**
+ * The chosen campaigns' figures that can overlap, per day, with each customer and each receipt counted
+ * once however many of the campaigns count it, from the members kept beside the figures
+ * (`campaign_daily_members`, written with `campaign_daily_stats` by the same statement). Each is
+ * counted on one day, so the days add up to the period's total:
  *
  * - new participants: customers on the day of their first participation in any of the chosen
- *   campaigns, when that falls in the period (the chosen campaigns taken as one: a customer new to two
- *   of them is one, and one who took part in one of them before the period is not new to them in it);
- * - receipts, their amount and points: the receipts credited to any of the chosen campaigns, on their
- *   own day (`credit_day`), the amount once per receipt; its points are what the campaigns'
- *   multipliers added to it (only a receipt's own receipt campaign adds any, so they are never counted
- *   twice).
+ *   campaigns, when that falls in the period. That day is the earliest of their first days in each
+ *   campaign, so the campaigns' lists of first participants are taken day by day from their first
+ *   activity to the period's end, and a customer is counted on the day their ordinal is first met (a
+ *   customer met before the period is not new to the campaigns in it);
+ * - receipts and their amount: the receipts credited to any of the chosen campaigns, on their own day
+ *   (the credit's day, the receipt's), each counted and its amount added once, on the first day it is
+ *   met (a receipt's credits share its day).
  *
- * Participations, codes given and used, plays and wins belong to one campaign each: their sums over
- * the rollup stay. Both statements read the period's rows of the campaigns through the
- * `(campaign_id, created_at)` indexes (rows of a day are made on it or later: a participation on its
- * day, a credit at the receipt's approval; a day's leeway either side, as the rollup has), and whether
- * a customer took part before the period by `campaign_participations_customer` or one scan of the
- * campaigns' older rows, as the planner finds cheaper. Their cost grows with the period's activity,
- * not with the number of customers.
+ * Points are what each campaign's multiplier added to a receipt (only a receipt's own receipt campaign
+ * adds any), so their sum over the campaigns already counts nothing twice; participations, codes,
+ * plays and wins belong to one campaign each. `rows` are the campaigns' days in order, those before
+ * the period with new participants among them. The work is a pass over the lists in bitsets: it grows
+ * with the campaigns' participants and the period's receipts, not with the mall's customers or the
+ * source tables.
  */
-const distinctFigures = async (
-  db: Database,
-  timezone: string,
-  ids: readonly string[],
-  from: string,
-  to: string,
-  which: Overlaps,
-): Promise<Map<string, Partial<Distinct>>> => {
-  const campaignIds = sql`${sql.param([...ids])}::varchar[]`;
-  // A subquery, so the zone's conversion runs once per statement, not once per row scanned.
-  const fromAt = sql`(select (${from}::date)::timestamp at time zone ${timezone})`;
-  type Row = { day: string; n: number | string; amount?: number | string; points?: number | string };
-  const none = Promise.resolve({ rows: [] as Row[] });
-  const [participants, receipts] = await Promise.all([
-    !which.participants
-      ? none
-      : (db.execute(sql`
-      with firsts as (
-        select p.customer_id, min(p.participation_day) as day
-          from campaign_participations p
-         where p.campaign_id = any(${campaignIds})
-           and p.participation_day between ${from}::date and ${to}::date
-           and p.created_at >= ${fromAt} - interval '1 day'
-         group by 1
-      )
-      select f.day::text as day, count(*) as n
-        from firsts f
-       where not exists (select 1 from campaign_participations e
-                          where e.customer_id = f.customer_id and e.campaign_id = any(${campaignIds})
-                            and e.participation_day < ${from}::date
-                            and e.created_at < ${fromAt} + interval '1 day')
-       group by 1`) as unknown as Promise<{ rows: Row[] }>),
-    !which.receipts
-      ? none
-      : (db.execute(sql`
-      with each_receipt as (
-        select min(c.credit_day) as day, max(c.credit_amount) as amount, sum(c.credit_points) as points
-          from campaign_receipt_credits c
-         where c.campaign_id = any(${campaignIds})
-           and c.credit_day between ${from}::date and ${to}::date
-           and c.created_at >= ${fromAt} - interval '1 day'
-         group by c.receipt_id
-      )
-      select day::text as day, count(*) as n, sum(amount) as amount, sum(points) as points
-        from each_receipt group by 1`) as unknown as Promise<{ rows: Row[] }>),
-  ]);
-  const byDay = new Map<string, Partial<Distinct>>();
-  const entry = (day: string) => {
-    let found = byDay.get(day);
-    if (!found) {
-      found = {};
-      byDay.set(day, found);
-    }
-    return found;
-  };
-  for (const row of participants.rows) entry(row.day).participants = Number(row.n);
-  for (const row of receipts.rows) {
-    const into = entry(row.day);
-    into.receipts = Number(row.n);
-    into.receipt_amount = Number(row.amount ?? 0);
-    into.points = Number(row.points ?? 0);
+const distinctFigures = (rows: readonly DayRow[], from: string): Map<string, Distinct> => {
+  const addCustomers = ordinalSet();
+  const addReceipts = ordinalSet();
+  const bytes = (text: string | null | undefined) => Buffer.from(text ?? '', 'base64');
+  const byDay = new Map<string, Distinct>();
+  for (const row of rows) {
+    const participants = addCustomers(bytes(row.customers));
+    if (row.day < from) continue;
+    const amounts = bytes(row.amounts);
+    let kurus = 0;
+    const receipts = addReceipts(bytes(row.receipt_list), (place) => {
+      kurus += amountAt(amounts, place);
+    });
+    // In kuruş until every campaign's list of the day is read, so nothing is lost to rounding.
+    const found = byDay.get(row.day);
+    if (found) {
+      found.participants += participants;
+      found.receipts += receipts;
+      found.receipt_amount += kurus;
+    } else byDay.set(row.day, { participants, receipts, receipt_amount: kurus });
   }
+  for (const figures of byDay.values()) figures.receipt_amount /= 100;
   return byDay;
 };
 
-/** Figures of `distinctFigures` kept per database: the newest few asked, each with the rollup's state it was read at. */
-const keptFigures = new WeakMap<Database, Map<string, Map<string, Partial<Distinct>>>>();
-const KEPT_MAX = 50;
-
 /**
- * `distinctFigures`, kept in memory while the chosen campaigns' rollup rows of the period stay as they
- * are. Whatever changes those figures changes a rollup row of the period too (a participation or a
- * credit of a day of the period is one of its campaign's figures of that day), so they are read again
- * once the minute job has written it: at most about a minute behind, as every figure of the report.
- * The dashboard asked again for the same campaigns and period (a refresh, the excel report after the
- * screen, a colleague's look) answers from the rollup alone.
+ * The chosen campaigns' days of the period from the rollup, in order of day; with `members`, with
+ * their members, and the earlier days' lists of new participants too. One statement, so the figures
+ * and the members tell of the same moment of the rollup even while the job writes it.
  */
-const keptDistinct = async (
+const dayRows = async (
   db: Database,
-  timezone: string,
+  locationId: string,
   ids: readonly string[],
   from: string,
   to: string,
-  rollup: readonly (DashboardCounts & { updated_at: Date })[],
-  which: Overlaps,
-) => {
-  let kept = keptFigures.get(db);
-  if (!kept) {
-    kept = new Map();
-    keptFigures.set(db, kept);
-  }
-  let latest = 0;
-  const sums = zero();
-  for (const row of rollup) {
-    latest = Math.max(latest, row.updated_at.getTime());
-    add(sums, row);
-  }
-  const key = JSON.stringify([[...ids].sort(), timezone, from, to, which, rollup.length, latest, sums]);
-  const found = kept.get(key);
-  if (found) {
-    // The newest asked goes last; the oldest are dropped first.
-    kept.delete(key);
-    kept.set(key, found);
-    return found;
-  }
-  const figures = await distinctFigures(db, timezone, ids, from, to, which);
-  kept.set(key, figures);
-  for (const old of kept.keys()) {
-    if (kept.size <= KEPT_MAX) break;
-    kept.delete(old);
-  }
-  return figures;
+  members: boolean,
+): Promise<DayRow[]> => {
+  const inPeriod = sql`s.stat_day >= ${from}::date`;
+  const result = (await db.execute(sql`
+    select s.campaign_id, s.stat_day::text as day, s.stat_new_participants as participants,
+           s.stat_participations as participations, s.stat_codes_given as codes_given,
+           s.stat_codes_used as codes_used, s.stat_receipts as receipts,
+           s.stat_receipt_amount as receipt_amount, s.stat_points as points, s.stat_plays as plays,
+           s.stat_wins as wins
+           ${
+             members
+               ? sql`, encode(m.member_new_customers, 'base64') as customers,
+                     case when ${inPeriod} then encode(m.member_receipts, 'base64') end as receipt_list,
+                     case when ${inPeriod} then encode(m.member_receipt_amounts, 'base64') end as amounts`
+               : sql``
+           }
+      from campaign_daily_stats s
+      ${
+        members
+          ? sql`left join campaign_daily_members m on m.campaign_id = s.campaign_id and m.stat_day = s.stat_day`
+          : sql``
+      }
+     where s.campaign_id = any(${sql.param([...ids])}::varchar[]) and s.location_id = ${locationId}
+       and s.stat_day <= ${to}::date
+       and (${inPeriod}${members ? sql` or s.stat_new_participants > 0` : sql``})
+     order by s.stat_day`)) as unknown as { rows: Record<keyof DayRow, string | number | null>[] };
+  // Written out rather than looped over the keys: at a few thousand rows a call, it shows.
+  return result.rows.map((row) => ({
+    campaign_id: row.campaign_id as string,
+    day: row.day as string,
+    participants: Number(row.participants),
+    participations: Number(row.participations),
+    codes_given: Number(row.codes_given),
+    codes_used: Number(row.codes_used),
+    receipts: Number(row.receipts),
+    receipt_amount: Number(row.receipt_amount),
+    points: Number(row.points),
+    plays: Number(row.plays),
+    wins: Number(row.wins),
+    customers: row.customers as string | null | undefined,
+    receipt_list: row.receipt_list as string | null | undefined,
+    amounts: row.amounts as string | null | undefined,
+  }));
 };
 
 /**
@@ -561,41 +655,15 @@ export const campaignDashboardReport = async (
     if (earliest?.day && earliest.day < firstDay) firstDay = earliest.day;
   }
   const { from, to } = periodOf(body, today, firstDay);
-  const rows = await db
-    .select({
-      campaign_id: campaignDailyStats.campaign_id,
-      day: campaignDailyStats.stat_day,
-      participants: campaignDailyStats.stat_new_participants,
-      participations: campaignDailyStats.stat_participations,
-      codes_given: campaignDailyStats.stat_codes_given,
-      codes_used: campaignDailyStats.stat_codes_used,
-      receipts: campaignDailyStats.stat_receipts,
-      receipt_amount: campaignDailyStats.stat_receipt_amount,
-      points: campaignDailyStats.stat_points,
-      plays: campaignDailyStats.stat_plays,
-      wins: campaignDailyStats.stat_wins,
-      updated_at: campaignDailyStats.updated_at,
-    })
-    .from(campaignDailyStats)
-    .where(
-      and(
-        inArray(campaignDailyStats.campaign_id, ids),
-        eq(campaignDailyStats.location_id, mall._id),
-        gte(campaignDailyStats.stat_day, from),
-        lte(campaignDailyStats.stat_day, to),
-      ),
-    );
-  const which = ids.length > 1 ? await overlapsOf(db, ids, to, rows) : undefined;
-  const overlapping =
-    which && (which.participants || which.receipts)
-      ? await keptDistinct(db, timezone, ids, from, to, rows, which)
-      : undefined;
+  const rows = await dayRows(db, mall._id, ids, from, to, ids.length > 1);
+  const overlapping = ids.length > 1 ? distinctFigures(rows, from) : undefined;
 
   const dayCount = daysBetween(from, to) + 1;
   const days = Array.from({ length: dayCount }, (_, index) => addDays(from, index));
   const perCampaign = new Map(ids.map((id) => [id, days.map(zero)]));
   const summed = days.map(zero);
   for (const row of rows) {
+    if (row.day < from) continue;
     const index = daysBetween(from, row.day);
     add(perCampaign.get(row.campaign_id)![index]!, row);
     add(summed[index]!, row);
@@ -607,14 +675,11 @@ export const campaignDashboardReport = async (
     for (const count of counts) add(sum, count);
     return withConversion(sum);
   };
-  if (which && overlapping) {
+  if (overlapping) {
     // All chosen campaigns' figures that can overlap: each customer and receipt once.
-    const keys = (Object.keys(distinctKeys) as (keyof Overlaps)[]).flatMap((part) =>
-      which[part] ? distinctKeys[part] : [],
-    );
     for (const [index, day] of days.entries()) {
       const found = overlapping.get(day);
-      for (const key of keys) summed[index]![key] = found?.[key] ?? 0;
+      for (const key of distinctKeys) summed[index]![key] = found?.[key] ?? 0;
     }
   }
   return {

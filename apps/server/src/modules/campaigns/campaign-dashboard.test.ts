@@ -1,291 +1,31 @@
-import {
-  addDays,
-  conversionOf,
-  type DashboardCounts,
-  type DashboardReport,
-  type DashboardReportBody,
-  type Location,
-} from '@avlu/contracts';
-import { asc, sql } from 'drizzle-orm';
+import { addDays, type DashboardReport, type DashboardReportBody, type Location } from '@avlu/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
-import { nameKey } from '../../platform/db/unique-names';
-import { customers } from '../customers/customers.tables';
 import { mallToday } from '../customers/mall-date';
-import { receiptNoKey } from '../receipts/receipts.service';
-import { receipts } from '../receipts/receipts.tables';
-import { storeCategoryColumns } from '../stores/stores.service';
-import { storeCategories, stores } from '../stores/stores.tables';
-import { catchUpRollup, refreshRecentDays } from './campaign-dashboard.service';
-import { campaigns } from './campaigns.tables';
-import { couponCodes } from './coupons.tables';
-import { campaignDailyStats, campaignGamePlays, campaignReceiptCredits } from './mechanics.tables';
+import { DAY } from './campaign.fixtures';
+import { at, dashboardFixtures, type Source, withConversion, ZONE } from './campaign-dashboard.fixtures';
+import { catchUpRollup, membersIn, refreshRecentDays } from './campaign-dashboard.service';
+import { campaignDailyMembers } from './campaign-dashboard.tables';
+import { campaignDailyStats } from './mechanics.tables';
 import { campaignParticipations } from './participations.tables';
 
 const ctx = useTestApp();
-const ZONE = 'Europe/Istanbul';
-const DAY = 86_400_000;
-
-/** A moment at a wall-clock time of a mall day in Istanbul (UTC+3 all year). */
-const at = (day: string, time: string) => new Date(`${day}T${time}+03:00`);
-
-let serial = 0;
-const newCampaign = async (mallId: string, type: 'coupon' | 'wheel_of_fortune' | 'receipt' = 'coupon') => {
-  const name = `Pano kampanyası ${++serial}`;
-  const [row] = await ctx.database.db
-    .insert(campaigns)
-    .values({
-      location_id: mallId,
-      campaign_name: name,
-      campaign_name_en: `Dashboard campaign ${serial}`,
-      campaign_name_key: nameKey(name),
-      campaign_name_en_key: nameKey(`Dashboard campaign ${serial}`),
-      campaign_description: 'Açıklama',
-      campaign_type: type,
-      campaign_status: 'published',
-      campaign_start_date: new Date(Date.now() - 500 * DAY),
-      campaign_end_date: new Date(Date.now() + 10 * DAY),
-      campaign_archive_date: new Date(Date.now() + 20 * DAY),
-      campaign_participation: 'unlimited',
-    })
-    .returning();
-  return row!;
-};
-
-let phones = 0;
-const newCustomer = async (mallId: string) => {
-  const [row] = await ctx.database.db
-    .insert(customers)
-    .values({
-      location_id: mallId,
-      customer_phone: `+90533${(1_000_000 + ++phones).toString().slice(-7)}`,
-      customer_name: 'Ayşe',
-      customer_surname: 'Yılmaz',
-    })
-    .returning();
-  return row!._id;
-};
-
-const newStore = async (mallId: string) => {
-  const db = ctx.database.db;
-  const [category] = await db
-    .insert(storeCategories)
-    .values({
-      location_id: mallId,
-      ...storeCategoryColumns({
-        store_category_name: `Giyim ${++serial}`,
-        store_category_name_en: 'Fashion',
-      }),
-    })
-    .returning();
-  const [store] = await db
-    .insert(stores)
-    .values({
-      location_id: mallId,
-      store_name: `Mavi ${serial}`,
-      store_name_key: nameKey(`Mavi ${serial}`),
-      store_category_id: category!._id,
-      store_floor: 'Zemin Kat',
-    })
-    .returning();
-  return store!._id;
-};
-
-type Source = {
-  mall: Location;
-  campaignId: string;
-  storeId: string;
-};
-
-const participate = (s: Source, customerId: string, moment: Date) =>
-  ctx.database.db.insert(campaignParticipations).values({
-    location_id: s.mall._id,
-    campaign_id: s.campaignId,
-    customer_id: customerId,
-    participation_day: mallToday(s.mall, moment),
-    created_at: moment,
-  });
-
-const code = (
-  s: Source,
-  status: 'ready' | 'given' | 'used' | 'not_used',
-  given?: Date,
-  used?: Date,
-  customerId?: string,
-) =>
-  ctx.database.db.insert(couponCodes).values({
-    location_id: s.mall._id,
-    campaign_id: s.campaignId,
-    coupon_code: `PANO${(++serial).toString().padStart(6, '0')}`,
-    coupon_status: status,
-    coupon_source: 'imported',
-    customer_id: customerId ?? null,
-    coupon_given_at: given ?? null,
-    coupon_used_at: used ?? null,
-  });
-
-const credit = async (
-  s: Source,
-  customerId: string,
-  day: string,
-  amount: number,
-  points: number,
-  created = new Date(),
-) => {
-  const receiptDate = at(day, '14:00:00');
-  const no = `FİŞ-${++serial}`;
-  const [receipt] = await ctx.database.db
-    .insert(receipts)
-    .values({
-      location_id: s.mall._id,
-      customer_id: customerId,
-      store_id: s.storeId,
-      receipt_no: no,
-      receipt_no_key: receiptNoKey(no),
-      receipt_amount: amount,
-      receipt_date: receiptDate,
-      receipt_day: day,
-      receipt_status: 'approved',
-      receipt_photo: `${'a'.repeat(43)}.jpg`,
-      receipt_photo_type: 'jpg',
-      receipt_photo_hash: serial.toString(16).padStart(64, '0'),
-      receipt_source: 'desk',
-    })
-    .returning();
-  await creditReceipt(s, receipt!._id, customerId, day, amount, points, created);
-  return receipt!._id;
-};
-
-/** A receipt's credit toward a campaign (the same receipt may count toward several). */
-const creditReceipt = (
-  s: Source,
-  receiptId: string,
-  customerId: string,
-  day: string,
-  amount: number,
-  points: number,
-  created = new Date(),
-) =>
-  ctx.database.db.insert(campaignReceiptCredits).values({
-    location_id: s.mall._id,
-    campaign_id: s.campaignId,
-    customer_id: customerId,
-    receipt_id: receiptId,
-    credit_day: day,
-    credit_amount: amount,
-    credit_points: points,
-    created_at: created,
-  });
-
-const play = (s: Source, customerId: string, moment: Date, outcome: 'win' | 'lose') =>
-  ctx.database.db.insert(campaignGamePlays).values({
-    location_id: s.mall._id,
-    campaign_id: s.campaignId,
-    customer_id: customerId,
-    game_play_key: `key-${++serial}`,
-    game_play_draw: outcome === 'win' ? 10 : 9000,
-    game_play_outcome: outcome,
-    created_at: moment,
-  });
-
-const report = (mall: Location, body: DashboardReportBody, lang = 'tr') =>
-  ctx.inject({
-    method: 'POST',
-    url: `/api/reports/campaign-dashboard-report?locationId=${mall._id}`,
-    headers: { 'accept-language': lang },
-    payload: body,
-  });
-
-const numberOf = (value: unknown) => Number(value ?? 0);
-
-/** The figures straight from the source tables, days counted in the mall's zone: what the report must say. */
-const direct = async (campaignId: string, from: string, to: string): Promise<DashboardCounts> => {
-  const one = async (query: ReturnType<typeof sql>) =>
-    ((await ctx.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
-  const participation = await one(sql`
-    select count(*) as n from campaign_participations
-     where campaign_id = ${campaignId} and participation_day between ${from}::date and ${to}::date`);
-  const firsts = await one(sql`
-    select count(*) as n from (
-      select customer_id, min(participation_day) as first_day from campaign_participations
-       where campaign_id = ${campaignId} group by customer_id) f
-     where f.first_day between ${from}::date and ${to}::date`);
-  const given = await one(sql`
-    select count(*) as n from coupon_codes
-     where campaign_id = ${campaignId} and coupon_given_at is not null
-       and (coupon_given_at at time zone ${ZONE})::date between ${from}::date and ${to}::date`);
-  const used = await one(sql`
-    select count(*) as n from coupon_codes
-     where campaign_id = ${campaignId} and coupon_status = 'used'
-       and (coupon_used_at at time zone ${ZONE})::date between ${from}::date and ${to}::date`);
-  const credits = await one(sql`
-    select count(*) as n, coalesce(sum(credit_amount), 0) as amount, coalesce(sum(credit_points), 0) as points
-      from campaign_receipt_credits
-     where campaign_id = ${campaignId} and credit_day between ${from}::date and ${to}::date`);
-  const plays = await one(sql`
-    select count(*) as n, count(*) filter (where game_play_outcome = 'win') as wins from campaign_game_plays
-     where campaign_id = ${campaignId}
-       and (created_at at time zone ${ZONE})::date between ${from}::date and ${to}::date`);
-  return {
-    participants: numberOf(firsts.n),
-    participations: numberOf(participation.n),
-    codes_given: numberOf(given.n),
-    codes_used: numberOf(used.n),
-    receipts: numberOf(credits.n),
-    receipt_amount: numberOf(credits.amount),
-    points: numberOf(credits.points),
-    plays: numberOf(plays.n),
-    wins: numberOf(plays.wins),
-  };
-};
-
-/**
- * The figures of all the campaigns together, straight from the source tables: the new participants are
- * the customers whose first participation in any of them falls in the period, a receipt credited to
- * several is one receipt (its amount once); the rest belong to one campaign each and add up.
- */
-const directAll = async (ids: string[], from: string, to: string): Promise<DashboardCounts> => {
-  const each = sum(await Promise.all(ids.map((id) => direct(id, from, to))));
-  const one = async (query: ReturnType<typeof sql>) =>
-    ((await ctx.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
-  const list = sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::varchar[]`;
-  const participants = await one(sql`
-    select count(*) as n from (
-      select customer_id, min(participation_day) as first_day from campaign_participations
-       where campaign_id = any(${list}) group by customer_id) f
-     where f.first_day between ${from}::date and ${to}::date`);
-  const credits = await one(sql`
-    select count(*) as n, coalesce(sum(r.receipt_amount), 0) as amount,
-           coalesce(sum((select sum(c.credit_points) from campaign_receipt_credits c
-                          where c.receipt_id = r._id and c.campaign_id = any(${list}))), 0) as points
-      from receipts r
-     where r.receipt_day between ${from}::date and ${to}::date
-       and exists (select 1 from campaign_receipt_credits c where c.receipt_id = r._id and c.campaign_id = any(${list}))`);
-  return {
-    ...each,
-    participants: numberOf(participants.n),
-    receipts: numberOf(credits.n),
-    receipt_amount: Math.round(numberOf(credits.amount) * 100) / 100,
-    points: numberOf(credits.points),
-  };
-};
-
-const withConversion = (counts: DashboardCounts) => ({
-  ...counts,
-  conversion: conversionOf(counts.codes_given, counts.codes_used),
-});
-
-const sum = (all: DashboardCounts[]) => {
-  const total = { ...all[0]! };
-  for (const counts of all.slice(1))
-    for (const key of Object.keys(total) as (keyof DashboardCounts)[]) total[key] += counts[key];
-  total.receipt_amount = Math.round(total.receipt_amount * 100) / 100;
-  return total;
-};
+const {
+  newCampaign,
+  newCustomer,
+  newStore,
+  participate,
+  code,
+  credit,
+  creditReceipt,
+  play,
+  report,
+  direct,
+  directAll,
+  distinctDays,
+} = dashboardFixtures(ctx);
 
 /** The report of each interval against the direct counts, in total, per campaign and on the two days. */
 const expectMatchesSource = async (mall: Location, ids: string[], today: string) => {
@@ -587,6 +327,144 @@ describe('campaign dashboard', () => {
     // Columns: 3 new participants, 4 participations (five now, with onlyA's in b), 8 receipts, 9 amount,
     // 10 points.
     expect([3, 4, 8, 9, 10].map((column) => all.getCell(column).value)).toEqual([2, 5, 2, 350.5, 30]);
+  });
+
+  it('counts each customer and receipt once over any set of overlapping campaigns and any period, as the source rows say', async () => {
+    const db = ctx.database.db;
+    const mall = await ctx.newLocation();
+    const today = mallToday(mall);
+    const storeId = await newStore(mall._id);
+    const ids: string[] = [];
+    for (const type of ['receipt', 'coupon', 'wheel_of_fortune', 'coupon'] as const)
+      ids.push((await newCampaign(mall._id, type))._id);
+    const people: string[] = [];
+    for (let index = 0; index < 30; index++) people.push(await newCustomer(mall._id));
+    // A fixed pseudo-random history: customers take part in several campaigns on days over more than
+    // a year (more of them lately), and receipts count toward one to four campaigns each.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const dayAgo = () => Math.floor(random() ** 2 * 420);
+    // Ordinals far apart as well as near (the packed lists' steps take 1 to 4 bytes): half the
+    // customers and receipts are numbered after a jump of the numbering.
+    const jump = (table: string, column: string, to: number) =>
+      db.execute(sql`select setval(pg_get_serial_sequence(${table}, ${column}), ${to})`);
+    for (const half of [0, 1]) {
+      if (half === 1) await jump('campaign_customer_ordinals', 'customer_ordinal', 100_000);
+      await db.insert(campaignParticipations).values(
+        Array.from({ length: 120 }, () => {
+          const day = addDays(today, -dayAgo());
+          return {
+            location_id: mall._id,
+            campaign_id: pick(ids),
+            customer_id: pick(people),
+            participation_day: day,
+            created_at: at(day, '12:00:00'),
+          };
+        }),
+      );
+    }
+    for (let index = 0; index < 60; index++) {
+      if (index === 30) await jump('campaign_receipt_ordinals', 'receipt_ordinal', 40_000_000);
+      const day = addDays(today, -Math.floor(random() ** 2 * 60));
+      const customerId = pick(people);
+      // One receipt of the largest amount a receipt can have (its amount takes 5 bytes).
+      const amount = index === 10 ? 9_999_999_999.99 : Math.round(random() * 100_000) / 100;
+      const counted = ids.filter(() => random() < 0.5);
+      const [first = pick(ids), ...others] = counted;
+      const receiptId = await credit(
+        { mall, campaignId: first, storeId },
+        customerId,
+        day,
+        amount,
+        5,
+        at(day, '15:00:00'),
+      );
+      for (const campaignId of others)
+        await creditReceipt(
+          { mall, campaignId, storeId },
+          receiptId,
+          customerId,
+          day,
+          amount,
+          0,
+          at(day, '15:00:00'),
+        );
+    }
+    await catchUpRollup(db);
+
+    // The members kept beside each day's figures are as many as those figures count.
+    const kept = await db
+      .select({
+        campaign_id: campaignDailyStats.campaign_id,
+        day: campaignDailyStats.stat_day,
+        participants: campaignDailyStats.stat_new_participants,
+        receipts: campaignDailyStats.stat_receipts,
+        customers: campaignDailyMembers.member_new_customers,
+        receiptList: campaignDailyMembers.member_receipts,
+        amounts: campaignDailyMembers.member_receipt_amounts,
+      })
+      .from(campaignDailyStats)
+      .leftJoin(
+        campaignDailyMembers,
+        and(
+          eq(campaignDailyMembers.campaign_id, campaignDailyStats.campaign_id),
+          eq(campaignDailyMembers.stat_day, campaignDailyStats.stat_day),
+        ),
+      )
+      .where(eq(campaignDailyStats.location_id, mall._id));
+    expect(kept.length).toBeGreaterThan(100);
+    for (const row of kept) {
+      const empty = new Uint8Array();
+      expect(membersIn(row.customers ?? empty), `${row.day} customers`).toBe(row.participants);
+      expect(membersIn(row.receiptList ?? empty), `${row.day} receipts`).toBe(row.receipts);
+      // The amounts: a width byte, then one amount of that width per receipt.
+      const amounts = row.amounts ?? empty;
+      expect(amounts.length && (amounts.length - 1) / amounts[0]!, `${row.day} amounts`).toBe(row.receipts);
+    }
+
+    const sets = [
+      [0, 1],
+      [1, 2, 3],
+      [0, 1, 2, 3],
+      [3, 2],
+      [2, 0, 3],
+    ].map((set) => set.map((index) => ids[index]!));
+    const periods: { body: Omit<DashboardReportBody, 'campaignId'>; from: string; to: string }[] = [
+      { body: { interval: 'last_7_days' }, from: addDays(today, -6), to: today },
+      { body: { interval: 'last_30_days' }, from: addDays(today, -29), to: today },
+      { body: { interval: 'last_year' }, from: addDays(today, -364), to: today },
+      { body: { interval: 'all_time' }, from: '1900-01-01', to: today },
+      {
+        body: { interval: 'date_range', startDate: addDays(today, -90), endDate: addDays(today, -20) },
+        from: addDays(today, -90),
+        to: addDays(today, -20),
+      },
+    ];
+    for (const set of sets)
+      for (const { body, from, to } of periods) {
+        const response = await report(mall, { campaignId: set, ...body } as DashboardReportBody);
+        expect(response.statusCode).toBe(200);
+        const answer = response.json() as DashboardReport;
+        const label = `${set.map((id) => ids.indexOf(id)).join('+')} ${body.interval}`;
+        expect(answer.totals, label).toEqual(withConversion(await directAll(set, from, to)));
+        // Day by day: customers on their first day in any of the set, receipts once on their day.
+        const byDay = await distinctDays(set, answer.from, answer.to);
+        expect(
+          answer.days
+            .filter((day) => day.participants + day.receipts > 0)
+            .map(({ day, participants, receipts, receipt_amount }) => ({
+              day,
+              participants,
+              receipts,
+              receipt_amount,
+            })),
+          label,
+        ).toEqual(byDay);
+      }
   });
 
   it('answers only to roles with the campaign dashboard', async () => {
