@@ -1,6 +1,6 @@
 import { smsLength } from '@avlu/contracts/marketing/sms-parts';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { useBrowser } from './support/browser';
 import { type StaffApi, staffApiOf } from './support/campaign-mechanics';
@@ -79,6 +79,12 @@ describe('marketing journey', () => {
     zeynep = await register(3, 'Zeynep', 'Demir', { sms: false, emailConsent: true, email: true });
     can = await register(4, 'Can', 'Öztürk', { sms: true, emailConsent: false, email: true });
     elif = await register(5, 'Elif', 'Şahin', { sms: false, emailConsent: true, email: false });
+  });
+
+  // What the page showed when a step failed, to look at after the run.
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail')
+      await browser.screenshot(`marketing-journey-failed-${task.name.slice(0, 40)}`);
   });
 
   /** Adds the segment condition "registered through this run's channel" in the editor's builder. */
