@@ -20,7 +20,7 @@ import { formatDateTime } from '../../lib/i18n/dates';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { FeedbackStatusChip } from './FeedbackStatusChip';
 import { typeName } from './FeedbacksPage';
-import { feedbacks, setStatus } from './feedbacks.resource';
+import { feedbackDetails, feedbacks, setStatus } from './feedbacks.resource';
 import { ReplyDialog } from './ReplyDialog';
 import './texts';
 
@@ -42,7 +42,7 @@ export default function FeedbackDetailPage() {
   const { t } = useTranslation('feedbacks');
   const language = useLanguage();
   const { feedbackId } = useParams();
-  const detail = feedbacks.useOne(feedbackId);
+  const detail = feedbackDetails.useOne(feedbackId);
   const [reply, setReply] = useState<'sms' | 'mail' | null>(null);
   const markViewed = feedbacks.useAction(setStatus, { success: 'feedbacks:detail.viewed' });
   const row = detail.data;

@@ -88,7 +88,7 @@ export default function FeedbacksPage() {
   );
   return (
     <ResourceListPage<Feedback>
-      resource={feedbacks as never}
+      resource={feedbacks}
       columns={columns}
       params={params}
       urlState

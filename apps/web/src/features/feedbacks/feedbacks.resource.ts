@@ -34,17 +34,25 @@ const feedbackList = ({ pagination, keyword, filter }: ListQuery): RequestSpec =
   },
 });
 
-/** Feedback: the list, GET /core/feedback/{id} with its answers, POST /core/feedback. */
-export const feedbacks = defineResource<FeedbackDetail, FeedbackInput>({
+/** Feedback: the list and POST /core/feedback; the rows carry no answers. */
+export const feedbacks = defineResource<Feedback, FeedbackInput>({
   name: 'feedbacks',
   path: '/core/feedback',
-  item: feedbackDetail,
+  item: feedback,
   input: feedbackInput,
   list: feedbackList,
   messages: { created: 'feedbacks:created' },
 });
-export type FeedbackRow = Feedback;
-export const feedbackRow = feedback;
+
+/**
+ * GET /core/feedback/{id}: one feedback with the answers sent. The same name as the list, so the
+ * list's actions refresh it too.
+ */
+export const feedbackDetails = defineResource<FeedbackDetail, never>({
+  name: 'feedbacks',
+  path: '/core/feedback',
+  item: feedbackDetail,
+});
 
 /** Feedback types: GET and POST /feedback-types, PATCH /feedback-types/{id}. */
 export const feedbackTypes = defineResource<FeedbackType, FeedbackTypeInput>({
