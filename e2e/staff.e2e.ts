@@ -42,6 +42,8 @@ describe('staff identity and access', () => {
     await menu.getByRole('button', { name: 'Sadakat' }).waitFor();
     await menu.getByRole('button', { name: 'Pazarlama' }).waitFor();
     await menu.getByRole('button', { name: 'Rezervasyon' }).waitFor();
+    await menu.getByRole('button', { name: 'Geri Bildirimler' }).waitFor();
+    await menu.getByRole('button', { name: 'Ödünç Verme' }).waitFor();
     // A module not built yet has no entry.
     expect(await menu.getByRole('button', { name: 'Raporlar' }).count()).toBe(0);
     await page.getByText('Platform Yöneticisi').first().waitFor();
