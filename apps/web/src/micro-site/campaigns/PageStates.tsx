@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { LoadingScreen } from '../components/LoadingScreen';
+import type { Loaded } from './data';
 import { useCampaignT } from './texts';
 
 /** A list that could not be loaded: the server's message and a retry. */
@@ -29,6 +31,41 @@ export function LoadFailed({
       <br />
       {message}
     </Alert>
+  );
+}
+
+/** A page's title and, under it, what the page is for. */
+export function PageHeading({ title, text }: { title: string; text: string }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 0.5 }}>
+      <Typography variant="h4" component="h1">
+        {title}
+      </Typography>
+      <Typography color="text.secondary">{text}</Typography>
+    </Box>
+  );
+}
+
+/**
+ * A page whose form needs data first: until it is there, its heading over the spinner or over the
+ * failure with a retry; null once loaded, and the page shows itself.
+ */
+export function pageWaitingFor(
+  load: Pick<Loaded<unknown>, 'data' | 'error' | 'loading' | 'reload'>,
+  heading: ReactNode,
+  failedTitle: string,
+): ReactNode {
+  const waiting = load.loading && load.data === undefined;
+  if (!waiting && load.error === null) return null;
+  return (
+    <Box sx={{ display: 'grid', gap: 2.5 }}>
+      {heading}
+      {waiting ? (
+        <LoadingScreen />
+      ) : (
+        <LoadFailed title={failedTitle} message={load.error ?? ''} onRetry={load.reload} />
+      )}
+    </Box>
   );
 }
 

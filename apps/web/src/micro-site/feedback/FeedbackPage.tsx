@@ -7,9 +7,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useMicroSiteGet } from '../campaigns/data';
-import { LoadFailed } from '../campaigns/PageStates';
+import { PageHeading, pageWaitingFor } from '../campaigns/PageStates';
 import { Field } from '../components/Field';
-import { LoadingScreen } from '../components/LoadingScreen';
 import { SelectField } from '../components/SelectField';
 import { MicroSiteError } from '../lib/api';
 import { Link } from '../lib/router';
@@ -64,28 +63,9 @@ export default function FeedbackPage({ location: _ }: { location: MicroSiteLocat
     }
   };
 
-  const header = (
-    <Box sx={{ display: 'grid', gap: 0.5 }}>
-      <Typography variant="h4" component="h1">
-        {t('title')}
-      </Typography>
-      <Typography color="text.secondary">{t('text')}</Typography>
-    </Box>
-  );
-  if (types.loading && !types.data)
-    return (
-      <Box sx={{ display: 'grid', gap: 2.5 }}>
-        {header}
-        <LoadingScreen />
-      </Box>
-    );
-  if (types.error !== null)
-    return (
-      <Box sx={{ display: 'grid', gap: 2.5 }}>
-        {header}
-        <LoadFailed title={t('loadError')} message={types.error} onRetry={types.reload} />
-      </Box>
-    );
+  const header = <PageHeading title={t('title')} text={t('text')} />;
+  const waiting = pageWaitingFor(types, header, t('loadError'));
+  if (waiting) return waiting;
   if (sent)
     return (
       <Box sx={{ display: 'grid', gap: 2.5 }}>

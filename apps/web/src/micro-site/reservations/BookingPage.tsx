@@ -7,12 +7,10 @@ import type {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useMicroSiteGet } from '../campaigns/data';
-import { LoadFailed } from '../campaigns/PageStates';
+import { PageHeading, pageWaitingFor } from '../campaigns/PageStates';
 import { Field } from '../components/Field';
-import { LoadingScreen } from '../components/LoadingScreen';
 import { SelectField } from '../components/SelectField';
 import { MicroSiteError, messageOf } from '../lib/api';
 import { Link, navigate } from '../lib/router';
@@ -112,28 +110,9 @@ export default function BookingPage({ location: _ }: { location: MicroSiteLocati
     }
   };
 
-  const header = (
-    <Box sx={{ display: 'grid', gap: 0.5 }}>
-      <Typography variant="h4" component="h1">
-        {t('booking.title')}
-      </Typography>
-      <Typography color="text.secondary">{t('booking.text')}</Typography>
-    </Box>
-  );
-  if (areas.loading && !areas.data)
-    return (
-      <Box sx={{ display: 'grid', gap: 2.5 }}>
-        {header}
-        <LoadingScreen />
-      </Box>
-    );
-  if (areas.error !== null)
-    return (
-      <Box sx={{ display: 'grid', gap: 2.5 }}>
-        {header}
-        <LoadFailed title={t('booking.loadError')} message={areas.error} onRetry={areas.reload} />
-      </Box>
-    );
+  const header = <PageHeading title={t('booking.title')} text={t('booking.text')} />;
+  const waiting = pageWaitingFor(areas, header, t('booking.loadError'));
+  if (waiting) return waiting;
   const offered = dates?.data ?? [];
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5 }}>

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useMicroSiteGet } from '../campaigns/data';
-import { EmptyState, LoadFailed } from '../campaigns/PageStates';
+import { EmptyState, LoadFailed, PageHeading } from '../campaigns/PageStates';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { messageOf } from '../lib/api';
 import { Link } from '../lib/router';
@@ -52,12 +52,7 @@ export default function ReservationsPage({ location: _ }: { location: MicroSiteL
   );
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }}>
-      <Box sx={{ display: 'grid', gap: 0.5 }}>
-        <Typography variant="h4" component="h1">
-          {t('reservations.title')}
-        </Typography>
-        <Typography color="text.secondary">{t('reservations.text')}</Typography>
-      </Box>
+      <PageHeading title={t('reservations.title')} text={t('reservations.text')} />
       {notice && (
         <Alert
           severity={notice.severity}
