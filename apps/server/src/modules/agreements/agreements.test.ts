@@ -2,6 +2,7 @@ import type { Location } from '@avlu/contracts';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TestStaff, useTestApp } from '../../../test/helper';
+import { multipartForm } from '../../../test/multipart';
 import { microSiteFixtures } from '../micro-site/micro-site.fixtures';
 import { isPdf } from './agreements.admin';
 import { agreements } from './agreements.tables';
@@ -16,19 +17,8 @@ export const samplePdf = (title = 'Sözleşme') =>
     'latin1',
   );
 
-const multipart = (data: Buffer, field = 'file') => {
-  const boundary = 'avluAgreementBoundary';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="metin.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-};
+const pdfForm = (data: Buffer, field = 'file') =>
+  multipartForm({}, { field, data, filename: 'metin.pdf', type: 'application/pdf' });
 
 let mall: Location;
 let otherMall: Location;
@@ -55,7 +45,7 @@ const call = (
   });
 
 const uploadPdf = async (location: Location, data: Buffer, lang = 'en') => {
-  const body = multipart(data);
+  const body = pdfForm(data);
   return ctx.app.inject({
     method: 'POST',
     url: `/api/core/agreement/pdf?locationId=${location._id}`,

@@ -17,6 +17,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
+import { multipartForm } from '../../../test/multipart';
 import { nameKey } from '../../platform/db/unique-names';
 import { auditLog } from '../audit/audit.tables';
 import { customers } from '../customers/customers.tables';
@@ -70,18 +71,8 @@ const codesOf = async (campaignId: string) =>
   ctx.database.db.select().from(couponCodes).where(eq(couponCodes.campaign_id, campaignId));
 
 /** A multipart body of `campaignId` and the file, as the add-coupons screen sends it. */
-const importForm = (campaignId: string, file: Buffer, filename: string) => {
-  const boundary = 'avluCodesBoundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="campaignId"\r\n\r\n${campaignId}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
+const importForm = (campaignId: string, file: Buffer, filename: string) =>
+  multipartForm({ campaignId }, { data: file, filename });
 const importCodes = (
   mallId: string,
   campaignId: string,

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { crc32, createDeflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import { multipartForm } from '../../../test/multipart';
 
 /** Test fixtures of the customer import: real xlsx files written by exceljs, sent as real multipart bodies. */
 export type SheetCell = string | number | boolean | Date | null;
@@ -19,17 +20,11 @@ export const xlsxFile = async (rows: readonly (readonly SheetCell[])[], extraShe
 };
 
 /** A multipart/form-data body with one file part. */
-export const multipartFile = (field: string, data: Buffer, filename = 'musteriler.xlsx') => {
-  const boundary = 'avluImportBoundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-};
+export const multipartFile = (field: string, data: Buffer, filename = 'musteriler.xlsx') =>
+  multipartForm(
+    {},
+    { field, data, filename, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  );
 
 /**
  * A file of `count` rows with every column, written by the streaming writer as a real export would

@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
+import { multipartForm } from '../../../test/multipart';
 import { mailOutbox } from '../../platform/mail/mail-outbox.tables';
 import { smsOutbox } from '../../platform/sms/sms-outbox.tables';
 import { insertCustomer } from '../customers/customers.fixtures';
@@ -96,19 +97,8 @@ describe('feedback', () => {
     const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#09c' } })
       .png()
       .toBuffer();
-    const boundary = 'feedbackBoundary';
-    const upload = await ctx.inject({
-      method: 'POST',
-      url: '/api/files',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`,
-        ),
-        png,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
-    });
+    const body = multipartForm({}, { data: png, filename: 'foto.png', type: 'image/png' });
+    const upload = await ctx.inject({ method: 'POST', url: '/api/files', ...body });
     expectStatus(upload, 201);
     const created = await newFeedback(mall, { ...named(type._id), feedback_file: upload.json().url });
     expect(created).toMatchObject({

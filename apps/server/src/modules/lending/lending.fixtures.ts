@@ -24,29 +24,5 @@ export const pngImage = () =>
     .png()
     .toBuffer();
 
-/** A multipart body of text fields and an optional file, as the web's FormData sends it. */
-export const multipartForm = (
-  fields: Record<string, string>,
-  file?: { field: string; data: Buffer; name: string },
-) => {
-  const boundary = 'avluLendingBoundary';
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  if (file)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-};
-
 export const expectStatus = (response: { statusCode: number; body: string }, status: number) =>
   expect(response.statusCode, response.body).toBe(status);

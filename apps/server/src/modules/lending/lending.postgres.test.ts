@@ -2,7 +2,8 @@ import { lendingItem } from '@avlu/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
-import { expectStatus, multipartForm, newLendingCustomers, pngImage } from './lending.fixtures';
+import { multipartForm } from '../../../test/multipart';
+import { expectStatus, newLendingCustomers, pngImage } from './lending.fixtures';
 import { lendings } from './lending.tables';
 
 /** Desks approving lendings of one item at once, on PostgreSQL, which runs them really at once. */
@@ -13,7 +14,7 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('concurrent lending appro
     const mall = await ctx.newLocation();
     const form = multipartForm(
       { itemNo: 'P-01', itemName: 'Bebek Arabası', status: 'active' },
-      { field: 'itemImage', data: await pngImage(), name: 'puset.png' },
+      { field: 'itemImage', data: await pngImage(), filename: 'puset.png' },
     );
     const created = await ctx.inject({
       method: 'POST',

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
-import { expectStatus, multipartForm, newLendingCustomers, pngImage } from './lending.fixtures';
+import { multipartForm } from '../../../test/multipart';
+import { expectStatus, newLendingCustomers, pngImage } from './lending.fixtures';
 import { lendings } from './lending.tables';
 
 const ctx = useTestApp();
@@ -28,7 +29,7 @@ const saveItem = async (
   const image = options.image === undefined ? await pngImage() : options.image;
   const form = multipartForm(
     fields,
-    image ? { field: 'itemImage', data: image, name: 'puset.png' } : undefined,
+    image ? { field: 'itemImage', data: image, filename: 'puset.png' } : undefined,
   );
   return ctx.inject({
     method: options.id ? 'PUT' : 'POST',

@@ -2,32 +2,19 @@ import { emailList, emailListUploadResult, type Location } from '@avlu/contracts
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
+import { multipartForm } from '../../../test/multipart';
 import { type SheetCell, xlsxFile } from '../customers/import-fixtures';
 import { notifications } from './marketing.tables';
 import { emailOptOuts, externalMailAddresses, externalMailLists } from './marketing-directory.tables';
 
 const ctx = useTestApp();
 
-/** A multipart body of text fields and, when given, one file. */
-const form = (fields: Record<string, string>, file?: { data: Buffer; name?: string; field?: string }) => {
-  const boundary = 'avluListBoundary';
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+/** A multipart body of text fields and, when given, one file (an xlsx in list_file). */
+const form = (fields: Record<string, string>, file?: { data: Buffer; name?: string; field?: string }) =>
+  multipartForm(
+    fields,
+    file && { field: file.field ?? 'list_file', data: file.data, filename: file.name ?? 'liste.xlsx' },
   );
-  if (file)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'list_file'}"; filename="${file.name ?? 'liste.xlsx'}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-};
 
 const upload = async (
   mall: Pick<Location, '_id'>,

@@ -4,6 +4,7 @@ import { PDFDocument, PDFName, PDFRawStream, PDFStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
+import { multipartForm } from '../../../test/multipart';
 import type { Database } from '../../platform/db/database';
 import type { Files } from '../../platform/files/files';
 import { channelNameKeys } from '../channels/channels.service';
@@ -261,7 +262,6 @@ describe('receipt photos through the desk upload', () => {
 
   let serial = 0;
   const enter = (desk: Awaited<ReturnType<typeof newDesk>>, file: Buffer, filename: string) => {
-    const boundary = 'avluReceiptPhotoBoundary';
     const fields = {
       receipt_no: `H-${++serial}`,
       receipt_amount: '99.90',
@@ -269,21 +269,12 @@ describe('receipt photos through the desk upload', () => {
       receipt_date: new Date(Date.now() - 86_400_000).toISOString(),
       store_id: desk.mavi,
     };
-    const payload = Buffer.concat([
-      ...Object.entries(fields).map(([name, value]) =>
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-      ),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const body = multipartForm(fields, { data: file, filename });
     return ctx.inject({
       method: 'POST',
       url: `/api/shopping-receipts/${desk.channelId}?customerId=${desk.customerId}&locationId=${desk.mall._id}`,
-      payload,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': 'en' },
+      payload: body.payload,
+      headers: { ...body.headers, 'accept-language': 'en' },
     });
   };
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
+import { multipartForm } from '../../../test/multipart';
 import { nameKey } from '../../platform/db/unique-names';
 import { storedFiles } from '../../platform/files/files.tables';
 import { insertCustomer } from '../customers/customers.fixtures';
@@ -28,27 +29,8 @@ const photo = (seed: number) =>
     .jpeg()
     .toBuffer();
 
-const form = (fields: Record<string, string>, file: Buffer | null) => {
-  const boundary = 'avluEditBoundary';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  if (file)
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fis.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-      ),
-      file,
-      Buffer.from('\r\n'),
-    );
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-};
+const form = (fields: Record<string, string>, file: Buffer | null) =>
+  multipartForm(fields, file ? { data: file, filename: 'fis.jpg', type: 'image/jpeg' } : undefined);
 
 const signedIn = async (mall: Location, customerId: string, lang: 'tr' | 'en' = 'tr') => {
   const headers = await signedInHeaders(db(), mall, customerId, lang);

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
+import { multipart } from '../../../test/multipart';
 import { nameKey } from '../../platform/db/unique-names';
 import { smsOutbox } from '../../platform/sms/sms-outbox.tables';
 import { type CampaignInsert, insertCampaign } from '../campaigns/campaign.fixtures';
@@ -84,31 +85,14 @@ const photo = (seed = 0, width = 900) =>
     .toBuffer();
 
 type Part = { name: string; value: string } | { name: string; file: Buffer; filename: string };
-const form = (parts: Part[]) => {
-  const boundary = 'avluReceiptBoundary';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('file' in part) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: image/jpeg\r\n\r\n`,
-        ),
-        part.file,
-        Buffer.from('\r\n'),
-      );
-    } else
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
-        ),
-      );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-};
+const form = (parts: Part[]) =>
+  multipart(
+    parts.map((part) =>
+      'file' in part
+        ? { name: part.name, data: part.file, filename: part.filename, type: 'image/jpeg' }
+        : { name: part.name, data: part.value },
+    ),
+  );
 
 const yesterday = () => new Date(Date.now() - DAY).toISOString();
 

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type TestStaff, testConfig, useTestApp } from '../../../test/helper';
+import { multipart } from '../../../test/multipart';
 import { admins } from '../../modules/admins/admins.tables';
 import { newFileName } from './file-names';
 import { removeOrphanFiles } from './file-references';
@@ -24,23 +25,6 @@ const image = (format: 'png' | 'jpeg' | 'webp', width = 16, height = 12) =>
 const PNG = await image('png');
 const JPEG = await image('jpeg');
 const WEBP = await image('webp');
-
-const multipart = (
-  parts: Array<{ name: string; filename?: string; type?: string; data: Buffer | string }>,
-) => {
-  const boundary = 'avluTestBoundary';
-  const chunks = parts.flatMap((part) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`,
-    ),
-    Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data),
-    Buffer.from('\r\n'),
-  ]);
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-};
 
 const upload = async (
   parts: Parameters<typeof multipart>[0],
