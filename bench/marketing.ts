@@ -1,10 +1,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { bundleServer } from '../apps/server/build.mjs';
 import { createLocation } from '../apps/server/src/modules/locations/locations.service';
 import { encryptCredentials } from '../apps/server/src/modules/marketing/account-credentials';
@@ -14,9 +12,9 @@ import { providerAccounts } from '../apps/server/src/modules/marketing/marketing
 import { type DatabaseHandle, rowsOf } from '../apps/server/src/platform/db/database';
 
 import { startTestSmtpServer } from '../apps/server/src/platform/mail/test-smtp-server';
-import { migrationsDir } from '../apps/server/src/platform/paths';
 import { startTestSmsGateway } from '../apps/server/src/platform/sms/test-sms-gateway';
-import { type BenchTarget, benchDir, openTarget } from './customers/databases';
+import { type BenchTarget, benchDir, migrationsFingerprint, openTarget } from './customers/databases';
+import { onServer } from './lib/engines';
 import type { Figure } from './lib/timing';
 import type { WorkerInput, WorkerMessage } from './marketing/worker';
 
@@ -61,32 +59,6 @@ const load = () =>
     .join(' ')}`;
 const count = (value: number) => value.toLocaleString('en');
 
-const onServer = async (url: string, statement: string) => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(statement);
-  } finally {
-    await client.end();
-  }
-};
-
-/** The migrations' names and sizes: a database made from other migrations is made again. */
-const migrationsStamp = async () => {
-  const hash = createHash('sha256');
-  const walk = async (dir: string) => {
-    for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(file);
-      else hash.update(`${entry.name}:${(await stat(file)).size}`);
-    }
-  };
-  await walk(migrationsDir);
-  return hash.digest('hex').slice(0, 16);
-};
-
 type Prepared = { locationId: string; generation: string };
 
 /**
@@ -99,7 +71,7 @@ const prepare = async (handle: DatabaseHandle, total: number, mail: number): Pro
   await handle.migrate();
   await db.execute(sql`create schema if not exists bench`);
   await db.execute(sql`create table if not exists bench.meta (key text primary key, value text not null)`);
-  const stamp = `${await migrationsStamp()}:${total}:${mail}`;
+  const stamp = `${await migrationsFingerprint()}:${total}:${mail}`;
   const [meta] = await query<{ value: string }>(
     db,
     sql`select value from bench.meta where key = 'marketing'`,

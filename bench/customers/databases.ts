@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, eq, like, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { prepareFirstStart } from '../../apps/server/src/db/first-start';
 import { seedDemoChannels } from '../../apps/server/src/modules/channels/channels.demo';
 import { channels } from '../../apps/server/src/modules/channels/channels.tables';
@@ -12,6 +11,7 @@ import { locations } from '../../apps/server/src/modules/locations/locations.tab
 import { type DatabaseHandle, openPglite, openPostgres } from '../../apps/server/src/platform/db/database';
 import { migrationsDir } from '../../apps/server/src/platform/paths';
 import { benchConfig } from '../lib/app';
+import { onServer } from '../lib/engines';
 import { timed } from '../lib/timing';
 import { IMPORT_PREFIX } from './data';
 import { generateCustomers } from './generate';
@@ -42,18 +42,8 @@ export const benchTargets = (): { target: BenchTarget; serverUrl?: string }[] =>
   return list;
 };
 
-const onServer = async (url: string, statement: string) => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(statement);
-  } finally {
-    await client.end();
-  }
-};
-
 /** The checked-in migrations' fingerprint: a database made from other migrations is made again. */
-const migrationsFingerprint = async () => {
+export const migrationsFingerprint = async () => {
   const hash = createHash('sha256');
   const walk = async (dir: string) => {
     for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) =>

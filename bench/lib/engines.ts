@@ -25,10 +25,15 @@ const pglite: BenchEngine = {
   },
 };
 
-const onServer = async (url: string, statement: string) => {
+/** One statement on a PostgreSQL server by a connection of its own (creating and dropping databases). */
+export const onServer = async (url: string, statement: string) => {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query(statement).finally(() => client.end());
+  try {
+    return await client.query(statement);
+  } finally {
+    await client.end();
+  }
 };
 
 const postgres = (url: string): BenchEngine => ({

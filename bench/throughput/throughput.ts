@@ -4,7 +4,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { prepareFirstStart } from '../../apps/server/src/db/first-start';
 import { adminLocations, admins } from '../../apps/server/src/modules/admins/admins.tables';
@@ -18,6 +17,7 @@ import {
 } from '../../apps/server/src/platform/db/database';
 import { createFiles } from '../../apps/server/src/platform/files/files';
 import { benchConfig } from '../lib/app';
+import { onServer } from '../lib/engines';
 import type { Figure } from '../lib/timing';
 import { LOAD, type LoadRequest, type LoadResult, load } from './load';
 import type { BareRoute, ServerTarget } from './target';
@@ -270,12 +270,6 @@ const rate = (result: LoadResult) =>
 type Engine = {
   name: 'pglite' | 'postgres';
   open: () => Promise<{ target: ServerTarget; dataDir: string; close: () => Promise<void> }>;
-};
-
-const onServer = async (url: string, statement: string) => {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(statement).finally(() => client.end());
 };
 
 const engines = (): Engine[] => {
