@@ -19,10 +19,11 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs from 'dayjs';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen/LoadingScreen';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
+import { useUrlFilters } from '../../lib/data-table';
 import { ExportButton } from '../../lib/excel/ExportButton';
 import { formatDateTime } from '../../lib/i18n/dates';
 import { useLanguage } from '../../lib/i18n/use-language';
@@ -46,7 +47,7 @@ const handedOut = couponStatuses.filter((status) => status !== 'ready');
 
 /** The report's filter as the URL holds it (`?status=used&date=used&from=2026-03-01`). */
 const useReportFilter = (kind: ReportKind) => {
-  const [params, setParams] = useSearchParams();
+  const { params, change: update } = useUrlFilters();
   const timezone = useMallTimezone();
   const value = (key: FilterKey) => params.get(key) ?? '';
   const filter = useMemo<CouponReportFilter>(() => {
@@ -68,17 +69,6 @@ const useReportFilter = (kind: ReportKind) => {
       ...(isDay(to) && { date_to: dayBound(to, 'end', timezone) }),
     };
   }, [params, timezone, kind]);
-  const update = (change: (next: URLSearchParams) => void) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        change(next);
-        // A new filter shows the first page again.
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
   const set = (key: FilterKey, text: string) =>
     update((next) => (text ? next.set(key, text) : next.delete(key)));
   const clear = () =>

@@ -25,10 +25,10 @@ import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useConfirm } from '../../components/confirm-dialog';
 import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
-import { RowAction } from '../../lib/data-table';
+import { RowAction, useUrlFilters } from '../../lib/data-table';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { usePermissions } from '../../lib/permissions';
 import { useCampaignColumns } from './campaign-columns';
@@ -38,24 +38,13 @@ const readList = <Value extends string>(raw: string | null, allowed: readonly Va
   (raw ?? '').split(',').filter((value): value is Value => (allowed as readonly string[]).includes(value));
 
 /** The type and state filters, kept in the URL (`?type=coupon,code&state=activated`) like the table's own state. */
-const useUrlFilters = () => {
-  const [params, setParams] = useSearchParams();
+const useCampaignFilters = () => {
+  const { params, set: setFilter } = useUrlFilters();
   const rawTypes = params.get('type');
   const rawStates = params.get('state');
   const types = useMemo(() => readList(rawTypes, campaignTypes), [rawTypes]);
   const states = useMemo(() => readList(rawStates, campaignStates), [rawStates]);
-  const set = (key: 'type' | 'state', values: string[]) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (values.length) next.set(key, values.join(','));
-        else next.delete(key);
-        // Page 3 of the old filter means nothing in the new one.
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (key: 'type' | 'state', values: string[]) => setFilter(key, values.join(','));
   return {
     types,
     states,
@@ -243,7 +232,7 @@ export default function CampaignsPage() {
   const language = useLanguage();
   const { canVisit } = usePermissions();
   const columns = useCampaignColumns(qrColumn);
-  const filters = useUrlFilters();
+  const filters = useCampaignFilters();
   const filtered = filters.types.length > 0 || filters.states.length > 0;
   const params = useMemo(
     () =>

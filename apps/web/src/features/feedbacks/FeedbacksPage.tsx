@@ -8,8 +8,9 @@ import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
+import { useUrlFilters } from '../../lib/data-table';
 import { formatDateTime } from '../../lib/i18n/dates';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { FeedbackStatusChip } from './FeedbackStatusChip';
@@ -67,21 +68,10 @@ export default function FeedbacksPage() {
   const { t } = useTranslation('feedbacks');
   const language = useLanguage();
   const columns = useColumns();
-  const [search, setSearch] = useSearchParams();
+  const { params: search, set } = useUrlFilters();
   const status = search.get('status') ?? '';
   const type = search.get('type') ?? '';
   const types = feedbackTypes.useList({ pagination: { limit: 1000, currentPage: 1 } });
-  const set = (key: string, value: string) =>
-    setSearch(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
   const params = useMemo(
     () => ({ filter: { ...(status && { feedback_status: status }), ...(type && { feedback_type: type }) } }),
     [status, type],

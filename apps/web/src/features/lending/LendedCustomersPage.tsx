@@ -9,8 +9,8 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
+import { useUrlFilters } from '../../lib/data-table';
 import { ExportButton } from '../../lib/excel/ExportButton';
 import { formatDateTime } from '../../lib/i18n/dates';
 import { LendingDialog } from './LendingDialog';
@@ -22,7 +22,7 @@ type FilterKey = (typeof filterKeys)[number];
 
 /** The §3 filter, kept in the address so a reload or a shared link shows the same list. */
 const useFilter = () => {
-  const [params, setParams] = useSearchParams();
+  const { params, set: setFilter } = useUrlFilters();
   const key = params.toString();
   const values = useMemo(
     () =>
@@ -35,17 +35,7 @@ const useFilter = () => {
     () => Object.fromEntries(Object.entries(values).filter(([, value]) => value)) as LendingFilter,
     [values],
   );
-  const set = (key: FilterKey, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (key: FilterKey, value: string) => setFilter(key, value);
   return { values, filter, set };
 };
 

@@ -12,8 +12,8 @@ import type { GridColDef } from '@mui/x-data-grid';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
+import { useUrlFilters } from '../../lib/data-table';
 import { DATE_FORMAT } from '../../lib/i18n/dates';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { LIST_PATH, pointProviders } from './point-providers.resource';
@@ -79,20 +79,10 @@ const useColumns = (): GridColDef<PointProvider>[] => {
 
 /** The type filter and the list's order, kept in the address so a reload shows the same list. */
 const useFilter = () => {
-  const [params, setParams] = useSearchParams();
+  const { params, set: setFilter } = useUrlFilters();
   const type = pointProviderTypes.find((value) => value === params.get('type')) ?? '';
   const filter = useMemo<PointProviderFilter>(() => (type ? { point_provider_type: type } : {}), [type]);
-  const set = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set('type', value);
-        else next.delete('type');
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (value: string) => setFilter('type', value);
   return { type, filter, set };
 };
 

@@ -1,12 +1,12 @@
-import { displayPhone, type Reservation, type ReservationStatus, reservationStatuses } from '@avlu/contracts';
+import { displayPhone, type Reservation, reservationStatuses } from '@avlu/contracts';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
+import { useUrlFilters } from '../../lib/data-table';
 import { DATE_FORMAT } from '../../lib/i18n/dates';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { ReservationStatusChip } from './ReservationStatusChip';
@@ -53,7 +53,7 @@ const useColumns = (): GridColDef<Reservation>[] => {
 export default function ReservationsPage() {
   const { t } = useTranslation('reservations');
   const columns = useColumns();
-  const [search, setSearch] = useSearchParams();
+  const { params: search, set } = useUrlFilters();
   const status = reservationStatuses.find((value) => value === search.get('status')) ?? '';
   const params = useMemo(() => ({ filter: status ? { reservation_status: status } : {} }), [status]);
   return (
@@ -78,19 +78,7 @@ export default function ReservationsPage() {
           size="small"
           label={t('fields.reservation_status')}
           value={status}
-          onChange={(event) =>
-            setSearch(
-              (current) => {
-                const next = new URLSearchParams(current);
-                const value = event.target.value as ReservationStatus | '';
-                if (value) next.set('status', value);
-                else next.delete('status');
-                next.delete('page');
-                return next;
-              },
-              { replace: true },
-            )
-          }
+          onChange={(event) => set('status', event.target.value)}
           sx={{ minWidth: 180 }}
         >
           <MenuItem value="">{t('list.allStatuses')}</MenuItem>

@@ -18,8 +18,9 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
+import { useUrlFilters } from '../../lib/data-table';
 import { ExportButton } from '../../lib/excel/ExportButton';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { categoryName, exportStores, stores, useAllStoreCategories } from './stores.resource';
@@ -97,7 +98,7 @@ const useColumns = (): GridColDef<Store>[] => {
 
 /** The list's filters, kept in the address so a reload or a shared link shows the same list. */
 const useFilter = () => {
-  const [params, setParams] = useSearchParams();
+  const { params, set: setFilter } = useUrlFilters();
   const category = params.get('category') ?? '';
   const active = params.get('active') ?? '';
   const filter = useMemo<StoreFilter>(
@@ -107,17 +108,7 @@ const useFilter = () => {
     }),
     [category, active],
   );
-  const set = (key: 'category' | 'active', value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  const set = (key: 'category' | 'active', value: string) => setFilter(key, value);
   const orderBy = storeSortKeys.find((key) => key === params.get('orderBy'));
   const order = params.get('order') === 'desc' ? ('desc' as const) : ('asc' as const);
   return { category, active, filter, set, keyword: params.get('keyword') ?? '', orderBy, order };

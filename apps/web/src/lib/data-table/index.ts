@@ -19,5 +19,5 @@
  */
 export { DataTable, type DataTableProps, type ListResult, type ListSource } from './DataTable';
 export { DeleteAction, EditAction, RowAction, ViewAction } from './RowAction';
-export { initialTableState, type TableState } from './table-state';
+export { initialTableState, type TableState, useUrlFilters } from './table-state';
 export { useConfirmedRemove } from './use-confirmed-remove';

@@ -90,3 +90,30 @@ export const useUrlTableState = (defaults: TableStateDefaults, prefix = ''): [Ta
 
   return [state, set];
 };
+
+/**
+ * A list's own filters, kept in the URL beside the table's state so reload and back/forward restore
+ * them. `set` writes one (an empty value removes it); any change shows the first page again, as a new
+ * keyword does: page 4 of the old filter means nothing in the new one.
+ */
+export const useUrlFilters = () => {
+  const [params, setParams] = useSearchParams();
+  const change = useCallback(
+    (edit: (next: URLSearchParams) => void) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          edit(next);
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const set = useCallback(
+    (key: string, value: string) => change((next) => (value ? next.set(key, value) : next.delete(key))),
+    [change],
+  );
+  return { params, set, change };
+};
