@@ -7,6 +7,11 @@ import { campaignFixture, systemAdminRole } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer } from '../../test/server';
 
+// The report pages load lazily with their routes. Loading them here, before the first test, keeps
+// their first transform (the data grid, the date pickers: tens of seconds on a busy machine) out of
+// the 30 s a query waits for the page's button.
+await Promise.all([import('./CodeReportPage'), import('./CarparkReportPage')]);
+
 const server = installTestServer();
 const asAdmin = { signedInAs: { role: systemAdminRole } };
 const bodyOf = (request: RecordedRequest | undefined) => request?.body as Record<string, unknown>;
