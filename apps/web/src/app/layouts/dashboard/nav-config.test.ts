@@ -27,13 +27,18 @@ describe('sidebar entries', () => {
         'locations',
         'surveys',
         'reservations',
+        'lendedCustomers',
+        'feedbacks',
+        'agreements',
+        'qrCodes',
       ]),
     );
-    for (const unbuilt of ['agreements', 'qrCodes']) expect(shown).not.toContain(unbuilt);
+    expect(shown).not.toContain('monthlyReports');
     expect(hasScreen('/customers/filter')).toBe(true);
     expect(hasScreen('/campaigns/list')).toBe(true);
     expect(hasScreen('/loyalty/receipts')).toBe(true);
-    expect(hasScreen('/qr-codes')).toBe(false);
+    expect(hasScreen('/qr-codes')).toBe(true);
+    expect(hasScreen('/reports/monthly-reports')).toBe(false);
   });
 
   it('cuts groups down to their permitted screens and drops empty ones', () => {
