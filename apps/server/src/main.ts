@@ -8,6 +8,7 @@ import { scheduleResetPoints } from './modules/loyalty/reset-points.job';
 import { scheduleMaintenance } from './modules/maintenance/maintenance';
 import { scheduleMarketingDispatch } from './modules/marketing/dispatch.job';
 import { loadConfig } from './platform/config';
+import { isDatabaseUnavailable } from './platform/db/connection-errors';
 import { type DatabaseHandle, openDatabase } from './platform/db/database';
 import { createFiles } from './platform/files/files';
 import { type Jobs, startJobs } from './platform/jobs';
@@ -15,6 +16,19 @@ import { createLogger } from './platform/logger';
 
 const config = loadConfig();
 const logger = createLogger(config);
+
+// pg-boss 10 does not wait for its own "job done" and "job failed" statements (manager.js `watch`),
+// so when the database goes away just as a job ends, their rejection is nobody's and Node would end
+// the process. The job stays active and pg-boss runs it again once it expires (every job here can
+// run twice), so a lost database is only logged; any other unheard rejection still ends the process.
+process.on('unhandledRejection', (reason) => {
+  if (isDatabaseUnavailable(reason)) {
+    logger.warn({ err: reason }, 'database connection lost under a background statement');
+    return;
+  }
+  logger.fatal({ err: reason }, 'unhandled rejection');
+  process.exit(1);
+});
 
 let database: DatabaseHandle | undefined;
 let jobs: Jobs | undefined;

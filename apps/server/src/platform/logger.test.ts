@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { testConfig, useTestApp } from '../../test/helper';
 import { microSiteFixtures } from '../modules/micro-site/micro-site.fixtures';
 import { maskContactsInText, maskEmail, maskPhone } from './log-masking';
-import { createLogger, scrubUrl } from './logger';
+import { createLogger, scrubUrl, serializeError } from './logger';
 
 const lines: string[] = [];
 const logged = () => lines.join('');
@@ -118,6 +118,18 @@ describe('the application log', () => {
       '/test/unique-violation?keyword=…',
     );
     expectNoPersonalData(logged(), PHONE, PHONE.slice(1), NAME, BIRTH);
+  });
+
+  it("leaves out the connection node-postgres hangs on a lost connection's error, keeping what it says", () => {
+    const lost = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+      client: { processID: 4242, secretKey: 123456789, parsedStatements: { avlu_1: 'select 1' } },
+    });
+    const logged = JSON.stringify(serializeError(lost));
+    expect(logged).toContain('terminating connection');
+    expect(logged).toContain('57P01');
+    expect(logged).not.toContain('secretKey');
+    expect(logged).not.toContain('avlu_1');
   });
 
   it('logs a failed cast without the value it could not read', async () => {

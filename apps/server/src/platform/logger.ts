@@ -16,6 +16,8 @@ const prettyAvailable = () => {
 
 /** Error fields that hold a query's bound values: drizzle's DrizzleQueryError `params`, node-postgres' `parameters`. */
 const VALUE_FIELDS = new Set(['params', 'parameters']);
+/** Fields a database error carries that say nothing of what went wrong: node-postgres puts its whole connection (statement texts, the cancel key) on `client`. */
+const DROPPED_FIELDS = new Set(['client']);
 
 /** Drops the values a database error repeats from its query, keeping what says what went wrong. */
 const scrubText = (text: string, valueTexts: readonly string[]): string =>
@@ -38,8 +40,10 @@ const scrub = (value: unknown, valueTexts: readonly string[], depth = 0): unknow
   if (depth > 4 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => scrub(item, valueTexts, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value))
+  for (const [key, item] of Object.entries(value)) {
+    if (DROPPED_FIELDS.has(key)) continue;
     out[key] = VALUE_FIELDS.has(key) ? '[redacted]' : scrub(item, valueTexts, depth + 1);
+  }
   return out;
 };
 

@@ -141,12 +141,13 @@ describe.skipIf(engineOf(process.env) !== 'postgres')('the server when the datab
     child.stderr?.on('data', (chunk) => {
       log += chunk;
     });
-    child.on('exit', () => {
+    // 'close', not 'exit': it comes after the output is read, so a crash's own last words are in the log.
+    child.on('close', () => {
       exited = true;
     });
     cleanups.push(async () => {
       if (!exited) {
-        const gone = new Promise((resolve) => child.once('exit', resolve));
+        const gone = new Promise((resolve) => child.once('close', resolve));
         child.kill('SIGTERM');
         await gone;
       }
@@ -170,7 +171,7 @@ describe.skipIf(engineOf(process.env) !== 'postgres')('the server when the datab
   const waitUntil = (server: Server, check: () => Promise<boolean> | boolean, timeout = 90_000) =>
     vi.waitUntil(
       async () => {
-        if (server.exited()) throw new Error(`the server exited:\n${server.log().slice(-3000)}`);
+        if (server.exited()) throw new Error(`the server exited:\n${server.log().slice(-6000)}`);
         return check();
       },
       { timeout, interval: 200 },
