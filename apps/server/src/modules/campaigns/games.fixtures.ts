@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Location } from '@avlu/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { TestContext } from '../../../test/helper';
 import { bulkInsert } from '../../platform/db/bulk-insert';
 import { newId } from '../../platform/ids';
@@ -7,7 +9,8 @@ import { insertCustomer } from '../customers/customers.fixtures';
 import { signedInHeaders } from '../micro-site/micro-site.fixtures';
 import { type CampaignOptions, insertCampaign } from './campaign.fixtures';
 import { couponCodes } from './coupons.tables';
-import { campaignGameRights, campaignPrizes } from './mechanics.tables';
+import { playGame } from './games.service';
+import { campaignGamePlays, campaignGameRights, campaignPrizes } from './mechanics.tables';
 
 export type GameOptions = Omit<CampaignOptions, 'type'> & {
   type?: 'wheel_of_fortune' | 'scratch_card';
@@ -103,5 +106,53 @@ export const gameFixtures = (ctx: TestContext) => {
     };
   };
 
-  return { newGame, newCustomer, addRights, microSite };
+  /**
+   * 10,000 plays of a game at 20 %: 2,000 wins expected (σ = 40), which its stock (2,300) and codes
+   * (2,600) hold, by 200 customers of 50 plays each (one customer's counts stay small), `lanes` plays
+   * at a time. Checks what holds however they ran: each prize within its stock, every win a prize
+   * given, every play recorded, and the wins within ±5σ of the rate (a fair draw falls outside about
+   * once in 1.7 million runs).
+   */
+  const tenThousandPlays = async (mall: Location, lanes: number) => {
+    const { campaign } = await newGame(mall._id, {
+      winRate: 20,
+      codes: 2600,
+      prizes: [
+        { name: 'Kahve', stock: 1000 },
+        { name: 'Sinema bileti', stock: 800 },
+        { name: 'Hediye çeki', stock: 500 },
+      ],
+    });
+    const players = await Promise.all(Array.from({ length: 200 }, () => newCustomer(mall._id)));
+    for (const player of players) await addRights(mall._id, campaign._id, player._id, 50);
+    let next = 0;
+    let wins = 0;
+    const lane = async () => {
+      while (next < 10_000) {
+        const play = next++;
+        const result = await playGame(ctx.database.db, mall, {
+          campaignId: campaign._id,
+          customerId: players[play % players.length]!._id,
+          key: randomUUID(),
+        });
+        if (result.game_play_outcome === 'win') wins++;
+      }
+    };
+    await Promise.all(Array.from({ length: lanes }, lane));
+    expect(Math.abs(wins - 2000)).toBeLessThanOrEqual(200);
+    const prizes = await ctx.database.db
+      .select()
+      .from(campaignPrizes)
+      .where(eq(campaignPrizes.campaign_id, campaign._id));
+    for (const prize of prizes) expect(prize.prize_given).toBeLessThanOrEqual(prize.prize_stock);
+    expect(prizes.reduce((sum, prize) => sum + prize.prize_given, 0)).toBe(wins);
+    const plays = await ctx.database.db
+      .select()
+      .from(campaignGamePlays)
+      .where(eq(campaignGamePlays.campaign_id, campaign._id));
+    expect(plays).toHaveLength(10_000);
+    return { campaign, players, wins, plays };
+  };
+
+  return { newGame, newCustomer, addRights, microSite, tenThousandPlays };
 };

@@ -12,7 +12,7 @@ import { campaignGamePlays, campaignGameRights, campaignPrizes } from './mechani
 import { campaignParticipations } from './participations.tables';
 
 const ctx = useTestApp();
-const { newGame, newCustomer, addRights, microSite } = gameFixtures(ctx);
+const { newGame, newCustomer, addRights, microSite, tenThousandPlays } = gameFixtures(ctx);
 const en = { 'accept-language': 'en' };
 
 const playsOf = (campaignId: string) =>
@@ -36,44 +36,9 @@ describe('playing a game on the micro-site', () => {
     timeout: 1_200_000,
   }, async () => {
     const mall = await ctx.newLocation();
-    // 20 % of 10,000 plays is 2,000 wins expected (σ = 40); the stock (2,300) and codes (2,600) hold
-    // them. The PostgreSQL suite plays 10,000 more 16 at a time (games.postgres.test.ts).
-    const { campaign } = await newGame(mall._id, {
-      winRate: 20,
-      codes: 2600,
-      prizes: [
-        { name: 'Kahve', stock: 1000 },
-        { name: 'Sinema bileti', stock: 800 },
-        { name: 'Hediye çeki', stock: 500 },
-      ],
-    });
-    // A second game whose one prize (stock 30) runs out long before its 99 % would.
-    const { campaign: scarce } = await newGame(mall._id, {
-      winRate: 99,
-      codes: 100,
-      prizes: [{ name: 'Tablet', stock: 30 }],
-    });
-    // 200 customers of 50 plays each: one customer's counts (rights, plays, participations) stay small.
-    const players = await Promise.all(Array.from({ length: 200 }, () => newCustomer(mall._id)));
-    for (const player of players) await addRights(mall._id, campaign._id, player._id, 50);
+    // One at a time here; the PostgreSQL suite plays 10,000 more 16 at a time (games.postgres.test.ts).
+    const { campaign, players, wins, plays } = await tenThousandPlays(mall, 1);
     const customer = players[0]!;
-    await addRights(mall._id, scarce._id, customer._id, 200);
-    let wins = 0;
-    for (let play = 0; play < 10_000; play++) {
-      const result = await playGame(ctx.database.db, mall, {
-        campaignId: campaign._id,
-        customerId: players[play % players.length]!._id,
-        key: randomUUID(),
-      });
-      if (result.game_play_outcome === 'win') wins++;
-    }
-    // ±5σ: a sound bound that a fair draw leaves about once in 1.7 million runs.
-    expect(Math.abs(wins - 2000)).toBeLessThanOrEqual(200);
-    const prizes = await prizesOf(campaign._id);
-    for (const prize of prizes) expect(prize.prize_given).toBeLessThanOrEqual(prize.prize_stock);
-    expect(prizes.reduce((sum, prize) => sum + prize.prize_given, 0)).toBe(wins);
-    const plays = await playsOf(campaign._id);
-    expect(plays).toHaveLength(10_000);
     // Every play is recorded with its draw; a win is exactly a draw under the rate (stock and codes held).
     for (const play of plays) expect(play.game_play_outcome === 'win').toBe(play.game_play_draw < 2000);
     const given = await ctx.database.db
@@ -87,6 +52,13 @@ describe('playing a game on the micro-site', () => {
     );
     expect(left).toBe(0);
 
+    // A second game whose one prize (stock 30) runs out long before its 99 % would.
+    const { campaign: scarce } = await newGame(mall._id, {
+      winRate: 99,
+      codes: 100,
+      prizes: [{ name: 'Tablet', stock: 30 }],
+    });
+    await addRights(mall._id, scarce._id, customer._id, 200);
     let scarceWins = 0;
     for (let play = 0; play < 200; play++) {
       const result = await playGame(ctx.database.db, mall, {
