@@ -25,6 +25,8 @@ export const MICRO_SITE_PAGES = {
   reservations: ['micro-site.html', 'src/micro-site/reservations/ReservationsPage.tsx'],
   'reservations/new': ['micro-site.html', 'src/micro-site/reservations/BookingPage.tsx'],
   feedback: ['micro-site.html', 'src/micro-site/feedback/FeedbackPage.tsx'],
+  agreements: ['micro-site.html', 'src/micro-site/agreements/AgreementsPage.tsx'],
+  'agreements/{type}': ['micro-site.html', 'src/micro-site/agreements/AgreementPage.tsx'],
 } as const;
 
 /**

@@ -29,8 +29,12 @@ const ReservationsPage = lazy(() => import('./reservations/ReservationsPage'));
 const BookingPage = lazy(() => import('./reservations/BookingPage'));
 // The feedback page (issue 17 #9) brings its texts.
 const FeedbackPage = lazy(() => import('./feedback/FeedbackPage'));
+// The agreement pages (issue 17 #6, #9) bring their texts; guests read them too (from the registration form).
+const AgreementsPage = lazy(() => import('./agreements/AgreementsPage'));
+const AgreementPage = lazy(() => import('./agreements/AgreementPage'));
 
-type Access = 'guest' | 'customer';
+/** `any`: a guest and a signed-in customer alike (the agreements). */
+type Access = 'guest' | 'customer' | 'any';
 type Page = (props: { location: MicroSiteLocation | null }) => ReactNode;
 /** `title`: the catalogue key of the page's name in the tab's title (WCAG 2.4.2); the main page has the mall's only. */
 type Route = { access: Access; page: Page; title?: string };
@@ -56,6 +60,8 @@ const pages: Record<string, Route> = {
   reservations: { access: 'customer', page: ReservationsPage, title: 'main.reservations' },
   'reservations/new': { access: 'customer', page: BookingPage, title: 'main.reservations' },
   feedback: { access: 'customer', page: FeedbackPage, title: 'main.feedback' },
+  agreements: { access: 'any', page: AgreementsPage, title: 'agreements' },
+  'agreements/:id': { access: 'any', page: AgreementPage, title: 'agreements' },
 };
 
 /** The route of a path under the base: its own, or the pattern with `:id` for one segment. */

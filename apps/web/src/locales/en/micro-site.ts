@@ -4,6 +4,8 @@ export default {
   loading: 'Loading',
   product: 'Avlu',
   footer: 'Made with Avlu · the mall customer and loyalty platform',
+  /** The agreement pages' name: the footer's link and the tab's title. */
+  agreements: 'Agreements',
   /** The button names what it shows (WCAG 2.5.3): 'Language: EN, English'. */
   language: { button: 'Language: {{code}}, {{name}}' },
   account: {
@@ -92,6 +94,7 @@ export default {
     plate: 'Vehicle plate (optional)',
     plateHint: 'For example: 34 ABC 123',
     permissions: 'I agree to be called and to receive SMS and email about campaigns and offers',
+    etkLink: 'Read the commercial electronic message consent',
     sms: 'SMS',
     emailPermission: 'Email',
     call: 'Phone calls',
@@ -169,5 +172,6 @@ export default {
     title: 'KVKK privacy notice',
     close: 'Close',
     accept: 'I have read and accept it',
+    fullText: 'Full text and PDF',
   },
 } satisfies typeof tr;

@@ -2,6 +2,8 @@ export default {
   loading: 'Yükleniyor',
   product: 'Avlu',
   footer: 'Avlu ile hazırlandı · AVM müşteri ve sadakat platformu',
+  /** The agreement pages' name: the footer's link and the tab's title. */
+  agreements: 'Sözleşmeler',
   /** The button names what it shows (WCAG 2.5.3): 'Dil: TR, Türkçe'. */
   language: { button: 'Dil: {{code}}, {{name}}' },
   account: {
@@ -90,6 +92,7 @@ export default {
     plate: 'Araç plakası (isteğe bağlı)',
     plateHint: 'Örnek: 34 ABC 123',
     permissions: 'Kampanya ve fırsatlardan haberdar olmak için arama, SMS ve e-posta izni veriyorum',
+    etkLink: 'Ticari Elektronik İleti İzni metnini okuyun',
     sms: 'SMS',
     emailPermission: 'E-posta',
     call: 'Telefon araması',
@@ -168,5 +171,6 @@ export default {
     title: 'KVKK Aydınlatma Metni',
     close: 'Kapat',
     accept: 'Okudum, kabul ediyorum',
+    fullText: 'Tam metin ve PDF',
   },
 };

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { EMAIL_LENGTH, isPersonName, looksLikeEmail } from '../lib/contract';
 import { type Params, useT } from '../lib/i18n';
 import { loadPlateRule, plateLooksValid } from '../lib/plate';
+import { useSession } from '../lib/session';
 import { AddressPicker } from './AddressPicker';
 import { Field } from './Field';
 import { SelectField } from './SelectField';
@@ -148,6 +149,7 @@ export type CustomerForm = ReturnType<typeof useCustomerForm>;
 export function CustomerFields({ form }: { form: CustomerForm }) {
   const { t } = useT();
   const { values, errors, set, touch } = form;
+  const { base } = useSession();
   const text = (
     name: keyof CustomerValues,
     label: string,
@@ -247,6 +249,16 @@ export function CustomerFields({ form }: { form: CustomerForm }) {
               label={t(label)}
             />
           ))}
+        </Box>
+        {/* In a new tab: what was typed in the form stays. */}
+        <Box
+          component="a"
+          href={`${base}/agreements/etk-permissions`}
+          target="_blank"
+          rel="noopener"
+          sx={{ pl: 3.5, typography: 'body2', color: 'primary.main' }}
+        >
+          {t('fields.etkLink')}
         </Box>
       </FormControl>
     </>

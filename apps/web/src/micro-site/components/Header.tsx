@@ -217,11 +217,19 @@ export function Header({ location }: { location: MicroSiteLocation | null }) {
   );
 }
 
-/** Spec §2: the footer credit. */
+/** Spec §2: the footer credit, under the link to the mall's agreements. */
 export function Footer() {
   const { t } = useT();
+  const { base } = useSession();
   return (
-    <Box component="footer" sx={{ py: 3, px: 2, textAlign: 'center', color: 'text.secondary' }}>
+    <Box
+      component="footer"
+      sx={{ py: 3, px: 2, textAlign: 'center', color: 'text.secondary', display: 'grid', gap: 1 }}
+    >
+      {/* The mall's agreements in use (issue 17 #6), for guests and customers alike. */}
+      <Typography variant="body2" component={Link} href={`${base}/agreements`} sx={{ color: 'inherit' }}>
+        {t('agreements')}
+      </Typography>
       <Typography variant="caption">{t('footer')}</Typography>
     </Box>
   );

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useT } from '../lib/i18n';
 import type { useKvkk } from '../lib/kvkk';
+import { useSession } from '../lib/session';
 
 type KvkkDialogProps = {
   open: boolean;
@@ -21,6 +22,7 @@ export function KvkkDialog({ open, kvkk, onClose, onAccept }: KvkkDialogProps) {
   const { t } = useT();
   // A long legal text reads best on the whole screen of a phone.
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const { base } = useSession();
   return (
     <Dialog
       open={open}
@@ -43,6 +45,12 @@ export function KvkkDialog({ open, kvkk, onClose, onAccept }: KvkkDialogProps) {
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
+        {/* The agreement's own page, with its PDF, in a new tab: the form behind the dialog stays as typed. */}
+        {kvkk.agreement && (
+          <Button href={`${base}/agreements/kvkk`} target="_blank" rel="noopener" sx={{ mr: 'auto' }}>
+            {t('kvkk.fullText')}
+          </Button>
+        )}
         <Button onClick={onClose} color="inherit">
           {t('kvkk.close')}
         </Button>

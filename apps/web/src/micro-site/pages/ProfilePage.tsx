@@ -198,6 +198,9 @@ export default function ProfilePage() {
         {t('profile.logout')}
       </Button>
       <KvkkConsent />
+      <Button component={Link} href={`${base}/agreements`}>
+        {t('agreements')}
+      </Button>
       <Button color="error" onClick={() => setConfirming(true)}>
         {t('profile.delete')}
       </Button>
