@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../common/errors';
+import { reminderValidation } from '../reminders/messages';
 import { reservationValidation } from '../reservations/messages';
 import type { Language } from './languages';
 
@@ -141,6 +142,8 @@ export const messages: Record<Language, Catalogue> = {
       NOTIFICATION_NOT_WAITING_FOR_APPROVAL: 'Bu bildirim onay beklemiyor',
       NOTIFICATION_OWN_APPROVAL:
         'Bu gönderimi siz oluşturdunuz ya da başlattınız; onayı onay yetkisi olan başka bir kullanıcı vermelidir',
+      NOTIFICATION_WITHDRAW_DENIED:
+        'Onay bekleyen bir gönderimi yalnızca onu oluşturan ya da başlatan kullanıcı veya onay yetkisi olan bir kullanıcı geri çekebilir',
       NOTIFICATION_NO_PROVIDER:
         'Bu AVM için bu kanalın toplu gönderim hesabı tanımlı değil ve sunucuda varsayılan bir sağlayıcı yok; önce Ayarlar’dan bir toplu gönderim hesabı ekleyin',
       NOTIFICATION_NOT_EDITABLE:
@@ -328,6 +331,7 @@ export const messages: Record<Language, Catalogue> = {
       notificationCustomerNotFound: 'Bu AVM’de böyle bir müşteri yok',
       pushDetailPageNeedsValue: 'Detay sayfası bir kaydı gösterir; yönlendirme değerini girin',
       ...reservationValidation.tr,
+      ...reminderValidation.tr,
       'type.string': 'Metin olmalıdır',
       'type.number': 'Sayı olmalıdır',
       'type.int': 'Tam sayı olmalıdır',
@@ -484,6 +488,8 @@ export const messages: Record<Language, Catalogue> = {
       NOTIFICATION_NOT_WAITING_FOR_APPROVAL: 'This notification is not waiting for approval',
       NOTIFICATION_OWN_APPROVAL:
         'You created or started this send; another user with the approval permission must approve it',
+      NOTIFICATION_WITHDRAW_DENIED:
+        'Only the user who created or started a send waiting for approval, or a user with the approval permission, can withdraw it',
       NOTIFICATION_NO_PROVIDER:
         'This mall has no bulk sending account for this channel and the server has no default provider; add a bulk account under Settings first',
       NOTIFICATION_NOT_EDITABLE:
@@ -673,6 +679,7 @@ export const messages: Record<Language, Catalogue> = {
       notificationCustomerNotFound: 'This mall has no such customer',
       pushDetailPageNeedsValue: 'A detail page shows one record; enter the redirect value',
       ...reservationValidation.en,
+      ...reminderValidation.en,
       'type.string': 'Must be text',
       'type.number': 'Must be a number',
       'type.int': 'Must be a whole number',

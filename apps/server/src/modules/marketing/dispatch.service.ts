@@ -156,6 +156,53 @@ export const approveSend = async (
   return answer;
 };
 
+/** Approving (and withdrawing someone else's send) is the marketing module's own (spec §6 `modules:marketing:marketing`). */
+export const APPROVAL_SUBJECT = 'modules:marketing:marketing';
+
+/**
+ * PUT /marketing/{kind}-notifications/{id}/withdraw: a notification waiting for approval is taken back
+ * to created (its schedule, request and approval cleared) so that it can be edited and sent again. By
+ * its author (its creator or whoever asked for the send) or a user with the approval permission, who
+ * may refuse a send this way; 409 unless it waits, 403 `NOTIFICATION_WITHDRAW_DENIED` for anyone
+ * else. Audited as `notification.withdrawn` with the state it left.
+ */
+export const withdrawSend = async (
+  db: Database,
+  mall: Mall,
+  kind: NotificationKind,
+  id: string,
+  actor: Acting,
+): Promise<SendAnswer> =>
+  db.transaction(async (tx) => {
+    const row = await notificationOfMall(tx, mall._id, kind, id, { lock: true });
+    if (row.notification_state !== 'waiting_for_approval')
+      throw new AppError('NOTIFICATION_NOT_WAITING_FOR_APPROVAL', 409);
+    const author =
+      actor.staff._id === row.notification_created_by || actor.staff._id === row.notification_sent_by;
+    if (!author && !actor.staff.subjects.has(APPROVAL_SUBJECT))
+      throw new AppError('NOTIFICATION_WITHDRAW_DENIED', 403);
+    const [updated] = await tx
+      .update(notifications)
+      .set({
+        notification_state: 'created',
+        notification_scheduled_for: null,
+        notification_sent_by: null,
+        notification_send_requested_at: null,
+        notification_approved_by: null,
+        notification_approved_at: null,
+        notification_updated_by: actor.staff._id,
+      })
+      .where(eq(notifications._id, row._id))
+      .returning();
+    await auditSend(tx, actor, 'withdrawn', updated!, {
+      from: row.notification_state,
+      requested_by: row.notification_sent_by,
+      scheduled_for: row.notification_scheduled_for?.toISOString() ?? null,
+    });
+    const [potential] = await potentials(tx, mall, [audienceOf(updated!)]);
+    return answerOf(updated!, potential!, await thresholdOf(tx, mall._id));
+  });
+
 /**
  * The scheduler (every minute): each scheduled notification whose moment has come goes on as if its
  * last editor had asked for the send (to approval when over the threshold); one the mall cannot send

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startJobs } from '../../platform/jobs';
 import { partsOf } from '../../platform/mail/test-smtp-server';
+import { auditLog } from '../audit/audit.tables';
 import { changeConsent } from '../customers/consents.service';
 import { emailHtmlOf, unsubscribeSigner } from './dispatch.content';
 import {
@@ -326,6 +327,84 @@ describe('dispatch', () => {
       approver.headers,
     );
     expect(twice.json()).toMatchObject({ code: 'NOTIFICATION_NOT_WAITING_FOR_APPROVAL' });
+  });
+
+  it('a send waiting for approval is withdrawn to created by its author or an approver, audited, and edited again', async () => {
+    const { ctx } = context;
+    const mall = await ctx.newLocation();
+    const other = await ctx.newLocation();
+    await call(mall, 'PUT', '/marketing/settings', { marketing_approval_threshold: 1 });
+    const recipients = await addCustomers(ctx, mall, 2);
+    const subjects = ['modules:marketing:sms-notifications', 'modules:marketing:marketing'];
+    const creator = await ctx.newStaff({ subjects: [subjects[0]!], locations: [mall] });
+    const colleague = await ctx.newStaff({ subjects: [subjects[0]!], locations: [mall] });
+    const approver = await ctx.newStaff({ subjects, locations: [mall] });
+    const id = await newSms(mall, {}, creator.headers);
+    const withdraw = (headers: Record<string, string>, of: Pick<Location, '_id'> = mall) =>
+      call(of, 'PUT', `/marketing/sms-notifications/${id}/withdraw`, undefined, headers);
+
+    // Only a send that waits can be withdrawn.
+    const early = await withdraw(creator.headers);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'NOTIFICATION_NOT_WAITING_FOR_APPROVAL' });
+    expect(await send(mall, 'sms', id, creator.headers)).toMatchObject({ state: 'waiting_for_approval' });
+
+    // Another mall's user does not see it; a colleague without the approval permission may not.
+    expect((await withdraw(creator.headers, other)).statusCode).toBe(403);
+    expect((await withdraw({}, other)).statusCode).toBe(404);
+    const denied = await withdraw({ ...colleague.headers, 'accept-language': 'tr' });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({ code: 'NOTIFICATION_WITHDRAW_DENIED' });
+    expect(denied.json().message).toContain('geri çekebilir');
+
+    // Its author takes it back: created, editable, nothing sent, audited.
+    const back = await withdraw(creator.headers);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ _id: id, state: 'created', potential: 2, approval_threshold: 1 });
+    expect(await notificationRow(ctx, id)).toMatchObject({
+      notification_state: 'created',
+      notification_sent_by: null,
+      notification_send_requested_at: null,
+      notification_updated_by: creator._id,
+    });
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'notification.withdrawn'), eq(auditLog.entity_id, id)));
+    expect(entry).toMatchObject({
+      actor_admin_id: creator._id,
+      location_id: mall._id,
+      details: { kind: 'sms', state: 'created', from: 'waiting_for_approval', requested_by: creator._id },
+    });
+    const edited = await call(
+      mall,
+      'PUT',
+      `/marketing/sms-notifications/${id}`,
+      {
+        sms_notification_title: 'Hafta sonu (düzeltildi)',
+        sms_notification_text: SMS_TEXT,
+        sms_notification_filters: '',
+      },
+      creator.headers,
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await withdraw(creator.headers)).statusCode).toBe(409);
+
+    // A user with the approval permission may withdraw someone else's send (a refusal), not approve it later.
+    expect(await send(mall, 'sms', id, colleague.headers)).toMatchObject({ state: 'waiting_for_approval' });
+    const refused = await withdraw(approver.headers);
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json()).toMatchObject({ state: 'created' });
+    const approveAfter = await call(
+      mall,
+      'PUT',
+      `/marketing/sms-notifications/${id}/approve`,
+      undefined,
+      approver.headers,
+    );
+    expect(approveAfter.statusCode).toBe(409);
+    expect(await messagesOf(ctx, id)).toHaveLength(0);
+    expect(receivedBy(recipients.map((each) => each.phone))).toEqual([0, 0]);
   });
 
   it('test sends go at once to the given phones or addresses only and are not the campaign’s messages', async () => {

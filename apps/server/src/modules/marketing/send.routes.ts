@@ -19,7 +19,7 @@ import { locations } from '../locations/locations.tables';
 import { acting } from '../users/acting';
 import { queueKick } from './dispatch.job';
 import { createSenders } from './dispatch.senders';
-import { approveSend, type Kick, requestSend } from './dispatch.service';
+import { APPROVAL_SUBJECT, approveSend, type Kick, requestSend, withdrawSend } from './dispatch.service';
 import { createDispatcher } from './dispatch.worker';
 import { exportNotificationReport, notificationReport as reportOf } from './reports.service';
 import { testSend } from './test-sends.service';
@@ -31,11 +31,10 @@ const subjects = {
   email: 'modules:marketing:email-notifications',
 } as const;
 const names = { push: 'push', sms: 'SMS', email: 'email' } as const;
-/** Approving a send is the marketing module's own (spec §6 `modules:marketing:marketing`) beside the kind's. */
-const APPROVAL_SUBJECT = 'modules:marketing:marketing';
 
 /**
- * Spec §7 Marketing: `PUT …/{id}/send`, `PUT …/{id}/approve` (§8 'Approvable.'), `PUT …/{id}/test`,
+ * Spec §7 Marketing: `PUT …/{id}/send`, `PUT …/{id}/approve` (§8 'Approvable.'), `PUT …/{id}/withdraw`
+ * (back to created from waiting for approval), `PUT …/{id}/test`,
  * `GET …/{id}/report` and its export, for the three kinds. With the job queue (main.ts) a send is a
  * `marketing.dispatch` job; without one (tests, tools) this process sends it in the background.
  */
@@ -144,6 +143,19 @@ export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
       (request) =>
         approveSend(db, senders, kick, locationOf(request), kind, request.params.id, acting(request)),
+    );
+    app.put(
+      `${path}/withdraw`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Take a ${name} send waiting for approval back to created, to edit it (its author, or a user with the approval permission)`,
+          params: idParams,
+          response: { 200: sendAnswer },
+        },
+      },
+      (request) => withdrawSend(db, locationOf(request), kind, request.params.id, acting(request)),
     );
     app.put(
       `${path}/test`,

@@ -8,6 +8,7 @@ import {
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import TaskAltOutlinedIcon from '@mui/icons-material/TaskAltOutlined';
+import UndoOutlinedIcon from '@mui/icons-material/UndoOutlined';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -30,6 +31,7 @@ import {
   titleOf,
   useApprove,
   useSend,
+  useWithdraw,
 } from './marketing.resource';
 import { NotificationStateChip } from './NotificationStateChip';
 import './texts';
@@ -167,7 +169,8 @@ const useStateFilter = (kind: NotificationKind) => {
 /**
  * /marketing/{push,sms,email}-notifications: one page of the kind's notifications with their state,
  * schedule (on the mall's clock) and reach; send now after a confirmation, report, edit and delete
- * while created or scheduled.
+ * while created or scheduled; approve, or withdraw (back to created) after a confirmation, while
+ * waiting for approval.
  */
 export function NotificationListPage({ kind }: { kind: NotificationKind }) {
   const { t, i18n } = useTranslation('marketing');
@@ -178,6 +181,7 @@ export function NotificationListPage({ kind }: { kind: NotificationKind }) {
   const send = useSend(kind);
   const source = useMemo(() => refreshedWhileSending(kind), [kind]);
   const approve = useApprove(kind);
+  const withdraw = useWithdraw(kind);
   const base = kindBase(kind);
   const params = useMemo(
     () => (stateFilter.filter ? { filter: stateFilter.filter } : {}),
@@ -194,6 +198,14 @@ export function NotificationListPage({ kind }: { kind: NotificationKind }) {
       confirmText: t('send.confirm'),
     });
     if (ok) send.mutate(row._id);
+  };
+  const withdrawNow = async (row: AnyNotification) => {
+    const ok = await confirm({
+      title: t('withdraw.title'),
+      content: t('withdraw.question', { name: titleOf(kind, row) }),
+      confirmText: t('withdraw.confirm'),
+    });
+    if (ok) withdraw.mutate(row._id);
   };
   return (
     <ResourceListPage<AnyNotification>
@@ -223,7 +235,7 @@ export function NotificationListPage({ kind }: { kind: NotificationKind }) {
         </TextField>
       }
       emptyState={{ text: t(`${kind}.empty`) }}
-      actionsWidth={hasReport(kind) ? 210 : 170}
+      actionsWidth={hasReport(kind) ? 250 : 210}
       rowHref={(row) =>
         isEditable(stateOf(kind, row))
           ? `${base}/${row._id}/edit`
@@ -247,6 +259,14 @@ export function NotificationListPage({ kind }: { kind: NotificationKind }) {
                 icon={<TaskAltOutlinedIcon fontSize="small" />}
                 disabled={approve.isPending}
                 onClick={() => approve.mutate(row._id)}
+              />
+            )}
+            {stateOf(kind, row) === 'waiting_for_approval' && (
+              <RowAction
+                label={t('withdraw.action')}
+                icon={<UndoOutlinedIcon fontSize="small" />}
+                disabled={withdraw.isPending}
+                onClick={() => void withdrawNow(row)}
               />
             )}
             {hasReport(kind) && (

@@ -112,6 +112,18 @@ export const useApprove = (kind: NotificationKind) =>
     },
   );
 
+/**
+ * `PUT …/{id}/withdraw`: a send waiting for approval goes back to created, to be edited (its author, or
+ * a user with the approval permission refusing it).
+ */
+export const useWithdraw = (kind: NotificationKind) =>
+  notificationResources[kind].useAction(
+    (id: string) => api.put(`${notificationPath(kind)}/${id}/withdraw`, {}),
+    {
+      success: 'marketing:withdraw.done',
+    },
+  );
+
 export const useTestSend = (kind: NotificationKind) =>
   notificationResources[kind].useAction(
     ({ id, to }: { id: string; to: string[] }) =>

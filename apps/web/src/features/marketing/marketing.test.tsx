@@ -98,6 +98,45 @@ describe('SMS notifications', () => {
     expect(server().to('DELETE', `${LIST}/${weekend._id}`)).toHaveLength(1);
   });
 
+  it('withdraws a send waiting for approval after asking, back to created and editable', async () => {
+    let waiting = sms({ sms_notification_state: 'waiting_for_approval' });
+    server()
+      .on('GET', LIST, () => page([waiting, opening]))
+      .on('PUT', `${LIST}/${weekend._id}/withdraw`, () => {
+        waiting = sms({ sms_notification_state: 'created', sms_notification_scheduled_for_datetime: null });
+        return json({ _id: weekend._id, state: 'created', potential: 1250, approval_threshold: 1000 });
+      });
+    const { user } = renderApp({ path: LIST, ...asAdmin });
+    const row = await rowOf('Hafta Sonu İndirimi');
+    expect(within(row).getByText('Onay bekliyor')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Düzenle: Hafta Sonu İndirimi' })).toBeDisabled();
+    const sent = await rowOf('Yeni Mağaza Açılışı');
+    expect(within(sent).queryByRole('button', { name: /^Geri çek/ })).not.toBeInTheDocument();
+
+    // Dismissing the question withdraws nothing.
+    await user.click(within(row).getByRole('button', { name: 'Geri çek: Hafta Sonu İndirimi' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Gönderim geri çekilsin mi?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Vazgeç' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server().to('PUT', `${LIST}/${weekend._id}/withdraw`)).toHaveLength(0);
+
+    await user.click(within(row).getByRole('button', { name: 'Geri çek: Hafta Sonu İndirimi' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/“Hafta Sonu İndirimi” artık onay beklemeyecek/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Geri çek' }));
+    expect(await screen.findByText('Gönderim geri çekildi; bildirim düzenlenebilir.')).toBeInTheDocument();
+    expect(server().to('PUT', `${LIST}/${weekend._id}/withdraw`)).toHaveLength(1);
+    // The list is fetched again: the row is created now (queried afresh, the grid redraws it), once
+    // the closing dialog has given the page back to assistive technology.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('Oluşturuldu')).toBeInTheDocument());
+    const back = await rowOf('Hafta Sonu İndirimi');
+    expect(within(back).getByText('Oluşturuldu')).toBeInTheDocument();
+    expect(within(back).getByRole('button', { name: 'Düzenle: Hafta Sonu İndirimi' })).toBeEnabled();
+    expect(within(back).queryByRole('button', { name: /^Geri çek/ })).not.toBeInTheDocument();
+  });
+
   it('counts the text’s characters and parts and the reach as the segment changes, schedules and saves', async () => {
     serveCount();
     server()

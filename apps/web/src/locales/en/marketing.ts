@@ -4,6 +4,14 @@ export default {
   notEditable: 'A notification that is being sent or waits for approval cannot be changed.',
   approve: 'Approve',
   approved: 'Approvable.',
+  withdraw: {
+    action: 'Withdraw',
+    title: 'Withdraw the send?',
+    question:
+      '“{{name}}” will not wait for approval any more and goes back to Created, so that it can be edited and sent again.',
+    confirm: 'Withdraw',
+    done: 'The send was withdrawn; the notification can be edited.',
+  },
   states: {
     created: 'Created',
     scheduled: 'Scheduled',

@@ -4,6 +4,14 @@ export default {
   notEditable: 'Gönderimi başlamış ya da onay bekleyen bir bildirim değiştirilemez.',
   approve: 'Onayla',
   approved: 'Onaylandı.',
+  withdraw: {
+    action: 'Geri çek',
+    title: 'Gönderim geri çekilsin mi?',
+    question:
+      '“{{name}}” artık onay beklemeyecek ve Oluşturuldu durumuna dönecek; düzenlenip yeniden gönderilebilir.',
+    confirm: 'Geri çek',
+    done: 'Gönderim geri çekildi; bildirim düzenlenebilir.',
+  },
   states: {
     created: 'Oluşturuldu',
     scheduled: 'Zamanlandı',
