@@ -83,7 +83,22 @@ export const sendMail = ({ id, ...body }: { id: string } & FeedbackMailReply) =>
 
 /** The form: the contracts input, with the file a chosen image (uploaded on save) or its URL. */
 const blank = (value: unknown) => (value === '' ? undefined : value);
-export const feedbackForm = feedbackFields
+const PERSONAL = [
+  'feedback_name',
+  'feedback_surname',
+  'feedback_gender',
+  'feedback_email',
+  'feedback_phone_number',
+] as const;
+/**
+ * An anonymous feedback: the personal fields are hidden, so what they held before the box was ticked
+ * is left out (kept in the form for unticking) rather than refused by a rule with no field on screen.
+ */
+const withoutHiddenPersonal = (values: unknown) =>
+  values && typeof values === 'object' && (values as { feedback_anonymous?: unknown }).feedback_anonymous
+    ? { ...values, ...Object.fromEntries(PERSONAL.map((field) => [field, undefined])) }
+    : values;
+const namedForm = feedbackFields
   .extend({
     feedback_name: z.preprocess(blank, feedbackFields.shape.feedback_name),
     feedback_surname: z.preprocess(blank, feedbackFields.shape.feedback_surname),
@@ -94,6 +109,8 @@ export const feedbackForm = feedbackFields
     feedback_file: imageValue.optional(),
   })
   .superRefine(checkFeedbackAnonymity);
+// Typed as the object it ends in: the preprocessing only blanks keys of that same object.
+export const feedbackForm = z.preprocess(withoutHiddenPersonal, namedForm) as unknown as typeof namedForm;
 export type FeedbackFormInput = z.input<typeof feedbackForm>;
 export type FeedbackFormValues = z.output<typeof feedbackForm>;
 export const typeList = z.array(feedbackType);

@@ -4,19 +4,22 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useMicroSiteGet } from '../campaigns/data';
 import { PageHeading, pageWaitingFor } from '../campaigns/PageStates';
 import { Field } from '../components/Field';
 import { SelectField } from '../components/SelectField';
-import { MicroSiteError } from '../lib/api';
+import { MicroSiteError, messageOf } from '../lib/api';
 import { Link } from '../lib/router';
 import { useSession } from '../lib/session';
 import { FEEDBACK_PATH, FEEDBACK_TYPES_PATH, useFeedbackT } from './texts';
 
 type FeedbackTypeOption = { _id: string; feedback_type_name: string; feedback_type_name_en: string };
-type Errors = Partial<Record<'feedback_type' | 'feedback_title' | 'feedback_text', string>>;
+/** The fields on screen: a server's error naming one shows under it (the anonymous choice included). */
+const FIELDS = ['feedback_type', 'feedback_title', 'feedback_text', 'feedback_anonymous'] as const;
+type Errors = Partial<Record<(typeof FIELDS)[number], string>>;
 
 /**
  * "Görüşünüzü bildirin": the signed-in customer writes to the mall, by type, named (their name and
@@ -54,10 +57,17 @@ export default function FeedbackPage({ location: _ }: { location: MicroSiteLocat
       });
       setSent(true);
     } catch (error) {
-      const fields = (error instanceof MicroSiteError ? error.fields : undefined) ?? {};
-      setErrors(fields as Errors);
-      // Spec §8: 'Feedback can not create' when nothing more precise is said.
-      setFailure(Object.keys(fields).length > 0 ? null : t('failed'));
+      const fields: Record<string, string> =
+        (error instanceof MicroSiteError ? error.fields : undefined) ?? {};
+      const onScreen = Object.fromEntries(
+        Object.entries(fields).filter(([name]) => (FIELDS as readonly string[]).includes(name)),
+      ) as Errors;
+      setErrors(onScreen);
+      // Spec §8: 'Feedback can not create' when nothing more precise is said; the server's message
+      // when it names a field that has no place on the form.
+      const named = Object.keys(fields).length;
+      const shown = Object.keys(onScreen).length;
+      setFailure(named === 0 ? t('failed') : shown < named ? messageOf(error) : null);
     } finally {
       setSending(false);
     }
@@ -113,10 +123,31 @@ export default function FeedbackPage({ location: _ }: { location: MicroSiteLocat
         multiline
         error={errors.feedback_text}
       />
-      <FormControlLabel
-        control={<Checkbox checked={anonymous} onChange={(event) => setAnonymous(event.target.checked)} />}
-        label={t('anonymous')}
-      />
+      <Box>
+        <FormControlLabel
+          control={
+            <Checkbox
+              name="feedback_anonymous"
+              checked={anonymous}
+              onChange={(event) => {
+                setAnonymous(event.target.checked);
+                setErrors(({ feedback_anonymous: _, ...rest }) => rest);
+              }}
+              slotProps={{
+                input: (errors.feedback_anonymous
+                  ? { 'aria-invalid': true, 'aria-describedby': 'feedback-anonymous-error' }
+                  : {}) as object,
+              }}
+            />
+          }
+          label={t('anonymous')}
+        />
+        {errors.feedback_anonymous && (
+          <FormHelperText id="feedback-anonymous-error" error sx={{ mx: 0 }}>
+            {errors.feedback_anonymous}
+          </FormHelperText>
+        )}
+      </Box>
       <Typography variant="body2" color="text.secondary">
         {anonymous ? t('anonymousHint') : t('namedHint')}
       </Typography>

@@ -56,4 +56,50 @@ describe('micro-site feedback', () => {
     await user.click(screen.getByRole('button', { name: 'Gönder' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Feedback can not create');
   });
+
+  it('shows the server’s error about the anonymous choice under that checkbox, not in the top alert', async () => {
+    serve();
+    server().on('POST', '/ext/app/feedback', () =>
+      json(
+        {
+          statusCode: 400,
+          code: 'VALIDATION_ERROR',
+          message: 'Geçersiz alan: feedback_anonymous',
+          fields: { feedback_anonymous: 'Anonim görüşe kişisel bilgi eklenemez' },
+        },
+        400,
+      ),
+    );
+    const { user } = renderMicroSite('/feedback');
+    await user.selectOptions(await screen.findByLabelText('Konu türü'), 'Öneri');
+    await user.type(screen.getByLabelText('Başlık'), 'Otopark');
+    await user.type(screen.getByLabelText('Mesajınız'), 'Tabelalar okunmuyor.');
+    await user.click(screen.getByRole('button', { name: 'Gönder' }));
+    const checkbox = screen.getByRole('checkbox', { name: 'Adımı paylaşmadan (anonim) gönder' });
+    expect(await screen.findByText('Anonim görüşe kişisel bilgi eklenemez')).toBeInTheDocument();
+    expect(checkbox).toHaveAttribute('aria-invalid', 'true');
+    expect(checkbox).toHaveAccessibleDescription('Anonim görüşe kişisel bilgi eklenemez');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s message in the alert when it names a field the form does not have', async () => {
+    serve();
+    server().on('POST', '/ext/app/feedback', () =>
+      json(
+        {
+          statusCode: 400,
+          code: 'VALIDATION_ERROR',
+          message: 'Geçersiz alan: feedback_file',
+          fields: { feedback_file: 'Geçersiz dosya' },
+        },
+        400,
+      ),
+    );
+    const { user } = renderMicroSite('/feedback');
+    await user.selectOptions(await screen.findByLabelText('Konu türü'), 'Öneri');
+    await user.type(screen.getByLabelText('Başlık'), 'Otopark');
+    await user.type(screen.getByLabelText('Mesajınız'), 'Tabelalar okunmuyor.');
+    await user.click(screen.getByRole('button', { name: 'Gönder' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Geçersiz alan: feedback_file');
+  });
 });
