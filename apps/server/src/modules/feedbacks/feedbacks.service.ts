@@ -24,9 +24,9 @@ import type { SmsSender } from '../../platform/sms';
 import { activeIn } from '../customers/customers.service';
 import { customers } from '../customers/customers.tables';
 import { locations } from '../locations/locations.tables';
-import { spendSmsBudget, type WarnLog } from '../micro-site/sms-codes.service';
+import { staffMessageMail } from '../mail/staff-message-mail';
+import { spendStaffSmsBudget, type WarnLog } from '../micro-site/sms-codes.service';
 import type { Acting } from '../users/acting';
-import { feedbackReplyMail } from './feedback-reply-mail';
 import { feedbackReplies, feedbacks, feedbackTypes } from './feedbacks.tables';
 
 const typeInMall = (locationId: string) => eq(feedbackTypes.location_id, locationId);
@@ -454,10 +454,7 @@ export type FeedbackReplyDeps = { sms: SmsSender; mailer: Mailer; smsConfig: Sms
 
 const mallNameOf = async (tx: Database, locationId: string) =>
   (
-    await tx
-      .select({ name: locations.location_name, budget: locations.sms_hourly_budget })
-      .from(locations)
-      .where(eq(locations._id, locationId))
+    await tx.select({ name: locations.location_name }).from(locations).where(eq(locations._id, locationId))
   )[0]!;
 
 const recordReply = async (
@@ -500,12 +497,7 @@ export const replyBySms = (
   db.transaction(async (tx) => {
     const feedback = await lockFeedback(tx, locationId, id);
     if (!feedback.phone) throw invalidFields({ feedback_phone_number: 'feedbackNoPhone' });
-    const mall = await mallNameOf(tx, locationId);
-    await spendSmsBudget(
-      tx,
-      { config: deps.smsConfig, log: deps.log },
-      { mall: { _id: locationId, smsHourlyBudget: mall.budget }, registered: true },
-    );
+    await spendStaffSmsBudget(tx, { config: deps.smsConfig, log: deps.log }, locationId);
     await recordReply(
       tx,
       id,
@@ -540,11 +532,11 @@ export const replyByMail = (
       actor,
     );
     await deps.mailer.send(
-      feedbackReplyMail(feedback.email, {
+      staffMessageMail(feedback.email, {
         mall: mall.name,
-        feedbackTitle: feedback.title,
         title: input.mail_title,
         text: input.mail_text,
+        about: `Bu e-posta, ${mall.name} için yazdığınız “${feedback.title}” başlıklı geri bildirime yanıttır.`,
       }),
       { db: tx },
     );

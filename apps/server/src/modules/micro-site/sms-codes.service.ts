@@ -14,6 +14,7 @@ import {
   resetCounters,
   uncountAttempt,
 } from '../auth/rate-limits.service';
+import { locations } from '../locations/locations.tables';
 import { requireSolvedChallenge } from './challenge.service';
 import { smsPhoneStates } from './micro-site.tables';
 
@@ -45,6 +46,8 @@ const DAY_MS = 24 * HOUR_MS;
 export type WarnLog = Pick<FastifyBaseLogger, 'warn'>;
 
 export type SmsCodeContext = { sms: SmsSender; config: SmsConfig; log: WarnLog };
+/** What counting an SMS against the budgets needs: their settings, and a log for the warnings. */
+export type SmsBudgetContext = Pick<SmsCodeContext, 'config' | 'log'>;
 
 /** The mall an SMS is sent for: its id, name, and own hourly budget (null: the default). */
 export type SmsMall = { _id: string; location_name: string; smsHourlyBudget: number | null };
@@ -177,7 +180,7 @@ const warnAtThresholds = (log: WarnLog, used: number, budget: number, what: Reco
  */
 export const spendSmsBudget = async (
   tx: Database,
-  context: Pick<SmsCodeContext, 'config' | 'log'>,
+  context: SmsBudgetContext,
   spend: { mall: Pick<SmsMall, '_id' | 'smsHourlyBudget'>; registered: boolean },
   now = new Date(),
 ) => {
@@ -196,6 +199,22 @@ export const spendSmsBudget = async (
       { scope: 'mall', locationId: spend.mall._id, used: mall!.count, budget: mallBudget },
       'SMS budget: the share for unregistered numbers is spent this hour; only registered customers get codes',
     );
+};
+
+/**
+ * One SMS the mall's staff send a customer (a coupon code, a feedback's answer, a word about a
+ * reservation): counted by `spendSmsBudget` against the mall's own budget, with the reserve open (the
+ * customer is the mall's).
+ */
+export const spendStaffSmsBudget = async (tx: Database, context: SmsBudgetContext, mallId: string) => {
+  const [mall] = await tx
+    .select({ smsHourlyBudget: locations.sms_hourly_budget })
+    .from(locations)
+    .where(eq(locations._id, mallId));
+  await spendSmsBudget(tx, context, {
+    mall: { _id: mallId, smsHourlyBudget: mall?.smsHourlyBudget ?? null },
+    registered: true,
+  });
 };
 
 type Count = Pick<Counter, 'count' | 'resetsAt'>;

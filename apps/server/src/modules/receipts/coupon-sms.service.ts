@@ -11,7 +11,7 @@ import { campaignParticipations } from '../campaigns/participations.tables';
 import { activeIn } from '../customers/customers.service';
 import { customers } from '../customers/customers.tables';
 import { locations } from '../locations/locations.tables';
-import { spendSmsBudget, type WarnLog } from '../micro-site/sms-codes.service';
+import { spendStaffSmsBudget, type WarnLog } from '../micro-site/sms-codes.service';
 import type { Acting } from '../users/acting';
 import type { ReceiptMall } from './receipts.service';
 import { receipts } from './receipts.tables';
@@ -123,17 +123,7 @@ export const sendCouponCodeSms = async (
   const campaign = await heldCampaign(db, mall._id, query.customerId, query.couponCode);
   if (!campaign) throw notFound();
   const language = await customerLanguage(db, mall._id, query.customerId);
-  await db.transaction(async (tx) => {
-    const [budget] = await tx
-      .select({ smsHourlyBudget: locations.sms_hourly_budget })
-      .from(locations)
-      .where(eq(locations._id, mall._id));
-    await spendSmsBudget(
-      tx,
-      { config: deps.config, log: deps.log },
-      { mall: { _id: mall._id, smsHourlyBudget: budget?.smsHourlyBudget ?? null }, registered: true },
-    );
-  });
+  await db.transaction((tx) => spendStaffSmsBudget(tx, { config: deps.config, log: deps.log }, mall._id));
   try {
     await deps.sms.send({
       to: customer.phone,

@@ -50,8 +50,13 @@ const tags = ['reservations'];
 const mallId = (request: FastifyRequest) => locationOf(request)._id;
 
 /** Spec §7 "Reservations" (issue 17 #1, #2): areas, valid dates, reservations, statuses and messages. */
-export const reservationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const reservationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config: appConfig }) => {
   const senders = { sms: app.sms, mailer: app.mailer };
+  const messageContext = (request: FastifyRequest) => ({
+    senders,
+    smsBudget: { config: appConfig.sms, log: request.log },
+    actor: acting(request),
+  });
 
   app.get(
     '/reservation-areas',
@@ -210,10 +215,10 @@ export const reservationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     (request) =>
       sendReservationMessage(
         db,
-        mallId(request),
+        locationOf(request),
         request.params.id,
         { channel: 'sms', title: request.body.sms_title, text: request.body.sms_text },
-        { senders, actor: acting(request) },
+        messageContext(request),
       ),
   );
   app.put(
@@ -231,10 +236,10 @@ export const reservationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     (request) =>
       sendReservationMessage(
         db,
-        mallId(request),
+        locationOf(request),
         request.params.id,
         { channel: 'email', title: request.body.email_title, text: request.body.email_text },
-        { senders, actor: acting(request) },
+        messageContext(request),
       ),
   );
 

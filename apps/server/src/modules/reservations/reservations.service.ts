@@ -27,6 +27,8 @@ import { type ListRequest, listOrder, listPage, listSource } from '../../platfor
 import { alphabetical } from '../../platform/db/search';
 import { assertNamesFree, nameKey, rethrowNameTaken } from '../../platform/db/unique-names';
 import { AppError, invalidFields, notFound } from '../../platform/errors';
+import { staffMessageMail } from '../mail/staff-message-mail';
+import { type SmsBudgetContext, spendStaffSmsBudget } from '../micro-site/sms-codes.service';
 import { stores } from '../stores/stores.tables';
 import type { Acting } from '../users/acting';
 import { reservationAreas, reservationSlots, reservations } from './reservations.tables';
@@ -579,15 +581,18 @@ export const createReservation = (
   });
 
 /** What the customer is told when staff accept or reject a booking (transactional, in Turkish). */
+/** A reservation's day as Turkish texts write it: 2026-11-28 → 28.11.2026. */
+const trDate = (day: string) => day.split('-').reverse().join('.');
+
 const statusSms: Partial<
   Record<ReservationStatus, (r: ReservationRow, area: string, mall: string) => string>
 > = {
   accepted: (r, area, mall) =>
-    `${mall}: ${area} için ${r.reservation_request_date.split('-').reverse().join('.')} ${r.reservation_request_hour} rezervasyonunuz onaylandı. Sizi bekliyoruz.`,
+    `${mall}: ${area} için ${trDate(r.reservation_request_date)} ${r.reservation_request_hour} rezervasyonunuz onaylandı. Sizi bekliyoruz.`,
   rejected: (r, area, mall) =>
-    `${mall}: ${area} için ${r.reservation_request_date.split('-').reverse().join('.')} ${r.reservation_request_hour} rezervasyon talebiniz ne yazık ki onaylanamadı.`,
+    `${mall}: ${area} için ${trDate(r.reservation_request_date)} ${r.reservation_request_hour} rezervasyon talebiniz ne yazık ki onaylanamadı.`,
   cancelled: (r, area, mall) =>
-    `${mall}: ${area} için ${r.reservation_request_date.split('-').reverse().join('.')} ${r.reservation_request_hour} rezervasyonunuz iptal edildi.`,
+    `${mall}: ${area} için ${trDate(r.reservation_request_date)} ${r.reservation_request_hour} rezervasyonunuz iptal edildi.`,
 };
 
 export type Senders = {
@@ -663,42 +668,41 @@ export const deleteReservation = (db: Database, locationId: string, id: string, 
     });
   });
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[char]};`,
-  );
-
 /**
  * PUT /reservations/{id}/send-sms and /send-email (spec §7): a message to the reservation's
  * customer through the platform's SMS and mail (the outbox in development), recorded in the audit.
- * The SMS reads `title: text`; an email needs the reservation's email address (400 naming it).
+ * The SMS reads `title: text` and counts against the mall's SMS budget like every SMS its staff send;
+ * the email is the staff's message mail, saying which reservation it is about, and needs the
+ * reservation's email address (400 naming it).
  */
 export const sendReservationMessage = (
   db: Database,
-  locationId: string,
+  mall: { _id: string; location_name: string },
   id: string,
   message:
     | { channel: 'sms'; title: string; text: string }
     | { channel: 'email'; title: string; text: string },
-  context: { senders: Senders; actor: Acting },
+  context: { senders: Senders; smsBudget: SmsBudgetContext; actor: Acting },
 ) =>
   db.transaction(async (tx) => {
-    const row = await findReservation(tx, locationId, id);
+    const row = await findReservation(tx, mall._id, id);
     if (!row) throw notFound();
     let to: string;
     if (message.channel === 'sms') {
       to = row.reservation_customer_phone;
+      await spendStaffSmsBudget(tx, context.smsBudget, mall._id);
       await context.senders.sms.send({ to, text: `${message.title}: ${message.text}` }, { db: tx });
     } else {
       if (!row.reservation_customer_email) throw invalidFields({ email_title: 'reservationNoEmail' });
       to = row.reservation_customer_email;
-      const paragraphs = message.text
-        .split(/\n{2,}/)
-        .map((part) => `<p>${escapeHtml(part).replace(/\n/g, '<br>')}</p>`)
-        .join('');
+      const when = `${trDate(row.reservation_request_date)} ${row.reservation_request_hour}`;
       await context.senders.mailer.send(
-        { to, subject: message.title, html: paragraphs, text: `${message.text}\n`, lang: 'tr' },
+        staffMessageMail(to, {
+          mall: mall.location_name,
+          title: message.title,
+          text: message.text,
+          about: `Bu e-posta, ${mall.location_name} içindeki ${when} rezervasyonunuz hakkındadır.`,
+        }),
         { db: tx },
       );
     }

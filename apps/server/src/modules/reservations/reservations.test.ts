@@ -6,6 +6,7 @@ import { nameKey } from '../../platform/db/unique-names';
 import { mailOutbox } from '../../platform/mail/mail-outbox.tables';
 import { smsOutbox } from '../../platform/sms/sms-outbox.tables';
 import { insertCustomer } from '../customers/customers.fixtures';
+import { locations } from '../locations/locations.tables';
 import { signedInHeaders } from '../micro-site/micro-site.fixtures';
 import { storeCategories, stores } from '../stores/stores.tables';
 import { seedDemoReservations } from './reservations.demo';
@@ -457,8 +458,24 @@ describe('reservations', () => {
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.to, 'elif@example.com'));
-    expect(mail).toMatchObject({ subject: 'Rezervasyonunuz hakkında' });
-    expect(mail!.html).toBe('<p>Merhaba,</p><p>Masanız hazır &lt;b&gt;olacak&lt;/b&gt;.</p>');
+    expect(mail).toMatchObject({ subject: `${mall.location_name}: Rezervasyonunuz hakkında` });
+    // The staff's words as paragraphs, escaped (people typed them), and which reservation it is about.
+    expect(mail!.html).toMatch(
+      /<p[^>]*>Merhaba,<\/p>\s*<p[^>]*>Masanız hazır &lt;b&gt;olacak&lt;\/b&gt;.<\/p>/,
+    );
+    const day = booked.reservation_request_date.split('-').reverse().join('.');
+    expect(mail!.text).toContain(
+      `${mall.location_name} içindeki ${day} ${booked.reservation_request_hour} rezervasyonunuz hakkındadır.`,
+    );
+
+    // Each SMS counts against the mall's hourly budget, as every SMS its staff send: spent, refused.
+    await ctx.database.db.update(locations).set({ sms_hourly_budget: 1 }).where(eq(locations._id, mall._id));
+    const overBudget = await call(mall, 'PUT', `/reservations/${booked._id}/send-sms`, {
+      sms_title: 'Rezervasyon',
+      sms_text: 'Bir mesaj daha gönderiyoruz.',
+    });
+    expect(overBudget.statusCode).toBe(429);
+    expect(overBudget.json().code).toBe('SMS_BUDGET_EXCEEDED');
 
     const short = await call(
       mall,

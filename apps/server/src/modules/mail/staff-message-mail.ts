@@ -1,16 +1,17 @@
 import type { MailMessage } from '../../platform/mail';
-import { escapeHtml } from '../mail/mail-layout';
+import { escapeHtml } from './mail-layout';
 
 /**
- * The mall's answer to a feedback, as mail: the staff's title as the subject and heading, their text
- * as paragraphs (escaped: people typed it), and a line saying which feedback it answers. Turkish,
- * the mall's language: the feedback does not say the customer's.
+ * A message the mall's staff wrote to one customer (a feedback's answer, a word about a reservation),
+ * as mail: their title as the heading and after the mall's name in the subject, their text as
+ * paragraphs (escaped: people typed it), and `about`, a line saying what it is about. Turkish, the
+ * mall's language: these records do not say the customer's.
  */
-export const feedbackReplyMail = (
+export const staffMessageMail = (
   to: string,
-  reply: { mall: string; feedbackTitle: string; title: string; text: string },
+  reply: { mall: string; title: string; text: string; about: string },
 ): MailMessage => {
-  const footer = `Bu e-posta, ${reply.mall} için yazdığınız “${reply.feedbackTitle}” başlıklı geri bildirime yanıttır.`;
+  const footer = reply.about;
   const paragraphs = reply.text
     .split(/\n{2,}/)
     .map((part) => part.trim())
