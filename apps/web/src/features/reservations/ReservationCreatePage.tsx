@@ -15,6 +15,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header/PageHeader';
+import { ApiError, isApiError } from '../../lib/api';
 import { Form, NumberField, SelectField, SubmitButton, TextField, useZodForm } from '../../lib/form';
 import { DATE_FORMAT } from '../../lib/i18n/dates';
 import { useLanguage } from '../../lib/i18n/use-language';
@@ -99,7 +100,19 @@ export default function ReservationCreatePage() {
         form={form}
         labels="reservations"
         onSubmit={async (values) => {
-          const created = (await create.mutateAsync(values)) as { _id: string };
+          let created: { _id: string };
+          try {
+            created = (await create.mutateAsync(values)) as { _id: string };
+          } catch (error) {
+            if (!isApiError(error) || error.canceled) throw error;
+            // Spec §8: a booking that fails says 'Invite can not create' above the form; the reason
+            // shows under the field it concerns (a full hour, an area gone), else after the text.
+            form.setError('root.server', { type: String(error.statusCode), message: t('createFailed') });
+            throw new ApiError(
+              { ...error.body, message: `${t('createFailed')}: ${error.message}` },
+              { cause: error },
+            );
+          }
           navigate(`/reservation/${created._id}/detail`);
         }}
       >
