@@ -1,11 +1,13 @@
 import { moduleSubjects } from '@avlu/contracts';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { hasScreen } from '../../app/screens';
+import { never } from '../../lib/api/test-server';
 import type { Role } from '../../lib/auth';
 import { canVisit } from '../../lib/permissions';
 import { roleWith, systemAdminRole } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
+import { installTestServer } from '../../test/server';
 import DashboardPage from './DashboardPage';
 
 /** The shortcut cards once the role is in: each card's heading and where it leads. */
@@ -18,6 +20,10 @@ const shortcutCards = async () => {
       href: link.getAttribute('href') ?? '',
     }));
 };
+
+const server = installTestServer();
+// The figures are dashboard.test.tsx's; here they never come.
+beforeEach(() => void server().on('GET', '/data/dashboard', () => never()));
 
 const open = (role: Role) => renderWithProviders(<DashboardPage />, { path: '/app', signedInAs: { role } });
 

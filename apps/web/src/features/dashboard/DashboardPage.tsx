@@ -1,22 +1,41 @@
+import type { MallDashboard } from '@avlu/contracts';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { type NavEntry, permittedNav } from '../../app/layouts/dashboard/nav-config';
 import { LogoMark } from '../../components/logo/Logo';
 import { useAuth } from '../../lib/auth';
+import { useUrlFilters } from '../../lib/data-table/table-state';
 import { useDocumentTitle } from '../../lib/document-title/use-document-title';
 import { formatDate } from '../../lib/i18n/dates';
+import { useLanguage } from '../../lib/i18n/use-language';
 import { usePermissions } from '../../lib/permissions';
 import { session } from '../../lib/session/storage';
+import { visuallyHidden } from './ChangeChip';
+import { DashboardCharts, DashboardChartsSkeleton } from './DashboardCharts';
+import { useMallDashboard } from './dashboard.resource';
+import { FigureCards, FigureCardsSkeleton } from './FigureCards';
 import { dayPart } from './greeting';
+import { useNumbers } from './numbers';
+import { PeriodPicker } from './PeriodPicker';
+import { periodFrom } from './period';
+import './texts';
+
+/** A mall day (yyyy-mm-dd) as the back-office shows dates: 05 Mart 2026. */
+const dayLabel = (day: string) => formatDate(`${day}T00:00:00Z`, { timezone: 'UTC' });
 
 function WelcomeCard() {
   const { t } = useTranslation('dashboard');
@@ -26,27 +45,28 @@ function WelcomeCard() {
   return (
     <Card
       sx={(theme) => ({
-        p: { xs: 3, md: 5 },
+        p: { xs: 2.5, md: 3 },
         display: 'flex',
         alignItems: 'center',
-        gap: 4,
+        gap: 3,
         overflow: 'hidden',
         background: `linear-gradient(135deg, ${alpha(theme.palette.primary.main, 0.14)} 0%, ${alpha(theme.palette.primary.light, 0.06)} 100%)`,
       })}
     >
-      <Stack spacing={1.5} sx={{ flexGrow: 1, minWidth: 0 }}>
+      <Stack spacing={1} sx={{ flexGrow: 1, minWidth: 0 }}>
         <Typography variant="overline" color="primary">
           {formatDate(now)}
         </Typography>
-        <Typography variant="h2" component="h1">
+        <Typography variant="h3" component="h1">
           {t(`greeting.${dayPart(now)}`, { name: admin?.admin_name ?? '' })}
         </Typography>
-        <Typography color="text.secondary" sx={{ maxWidth: 560 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 640 }}>
           {t('welcome')}
         </Typography>
         {location && (
           <Box>
             <Chip
+              size="small"
               color="primary"
               variant="outlined"
               label={t('location', { name: location.location_name })}
@@ -55,7 +75,7 @@ function WelcomeCard() {
         )}
       </Stack>
       <Box sx={{ display: { xs: 'none', md: 'block' }, opacity: 0.9 }}>
-        <LogoMark size={132} />
+        <LogoMark size={72} />
       </Box>
     </Card>
   );
@@ -103,7 +123,91 @@ function ShortcutCard({ entry }: { entry: NavEntry }) {
   );
 }
 
-/** /app: greets the admin and lists the sections their role opens; the dashboards issue adds the figures. */
+/** The period, the dates it covers and what it is compared with. */
+function PeriodLine({ data }: { data: MallDashboard }) {
+  const { t } = useTranslation('dashboard');
+  const range = data.dashboard_from
+    ? t('period.range', { from: dayLabel(data.dashboard_from), to: dayLabel(data.dashboard_to) })
+    : t('period.upTo', { to: dayLabel(data.dashboard_to) });
+  const previous =
+    data.dashboard_previous_from && data.dashboard_previous_to
+      ? t('period.previous', {
+          from: dayLabel(data.dashboard_previous_from),
+          to: dayLabel(data.dashboard_previous_to),
+        })
+      : t('period.noPrevious');
+  return (
+    <Typography variant="body2" color="text.secondary" aria-live="polite">
+      {range} ({t('period.zone', { zone: data.dashboard_timezone })}) · {previous}
+    </Typography>
+  );
+}
+
+/** The mall's figures for the period in the address: cards, then charts with their tables. */
+function Summary() {
+  const { t } = useTranslation(['dashboard', 'common']);
+  const language = useLanguage();
+  const { params } = useUrlFilters();
+  const period = useMemo(() => periodFrom(params, language), [params, language]);
+  const [tables, setTables] = useState(false);
+  const figures = useMallDashboard(period.query);
+  const data = period.query ? figures.data : undefined;
+  const numbers = useNumbers(data?.location_currency ?? 'TRY');
+  const loading = period.query !== undefined && figures.isPending;
+  return (
+    <Stack spacing={3} component="section" aria-labelledby="dashboard-summary">
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
+      >
+        <Stack spacing={0.5} sx={{ minWidth: 0 }}>
+          <Typography variant="h4" component="h2" id="dashboard-summary">
+            {t('summary')}
+          </Typography>
+          {data && <PeriodLine data={data} />}
+        </Stack>
+        <PeriodPicker period={period} />
+      </Stack>
+      {!period.query && <Alert severity="info">{t('period.pickRange')}</Alert>}
+      {period.query && figures.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void figures.refetch()}>
+              {t('common:actions.retry')}
+            </Button>
+          }
+        >
+          {t('failed', { message: figures.error.message })}
+        </Alert>
+      )}
+      {data && figures.isFetching && <LinearProgress aria-label={t('loading')} />}
+      {loading && (
+        <Stack spacing={3} aria-busy>
+          <span style={visuallyHidden}>{t('loading')}</span>
+          <FigureCardsSkeleton />
+          <DashboardChartsSkeleton />
+        </Stack>
+      )}
+      {data && (
+        <>
+          <FigureCards data={data} numbers={numbers} />
+          <FormControlLabel
+            control={<Switch checked={tables} onChange={(event) => setTables(event.target.checked)} />}
+            label={t('showTables')}
+          />
+          <DashboardCharts data={data} numbers={numbers} tables={tables} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /app (spec §2; issue 18 #1): greets the admin, shows the mall's figures for a period, and lists
+ * the sections the role opens.
+ */
 export default function DashboardPage() {
   const { t } = useTranslation(['dashboard', 'nav']);
   const { canVisit } = usePermissions();
@@ -114,8 +218,9 @@ export default function DashboardPage() {
     [canVisit],
   );
   return (
-    <Stack spacing={5}>
+    <Stack spacing={4}>
       <WelcomeCard />
+      <Summary />
       {shortcuts.length > 0 && (
         <Stack spacing={2.5} component="section" aria-labelledby="dashboard-shortcuts">
           <Typography variant="h4" component="h2" id="dashboard-shortcuts">

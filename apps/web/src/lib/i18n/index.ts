@@ -38,6 +38,8 @@ const files = import.meta.glob<{ default: Catalogue }>(
     '!../../locales/*/notification-validation.ts',
     '!../../locales/*/qr-codes.ts',
     '!../../locales/*/agreements.ts',
+    '!../../locales/*/reminders.ts',
+    '!../../locales/*/dashboard.ts',
   ],
   { eager: true },
 );

@@ -1,0 +1,56 @@
+import { useMemo } from 'react';
+import { useLanguage } from '../../lib/i18n/use-language';
+
+/**
+ * The dashboard's numbers as people of the language write them: 1.234.567, ₺1.234.567 and %12,5 in
+ * Turkish; 1,234,567, ₺1,234,567 and 12.5% in English. Amounts are in the mall's currency; whole
+ * units on cards and axes, kuruş in the tables.
+ */
+export const useNumbers = (currency: string) => {
+  const language = useLanguage();
+  return useMemo(() => {
+    const locale = language === 'tr' ? 'tr-TR' : 'en-GB';
+    const count = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    const money = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+    const exactMoney = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+    });
+    const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+    const month = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const shortMonth = new Intl.DateTimeFormat(locale, { month: 'short', year: '2-digit', timeZone: 'UTC' });
+    const monthDate = (value: string) => new Date(`${value}-01T00:00:00Z`);
+    return {
+      count: (value: number) => count.format(value),
+      money: (value: number) => money.format(value),
+      exactMoney: (value: number) => exactMoney.format(value),
+      percent: (value: number) => percent.format(value),
+      /** A month (yyyy-mm): 'Kasım 2026'. */
+      month: (value: string) => month.format(monthDate(value)),
+      /** A month on a chart's axis: 'Kas 26'. */
+      shortMonth: (value: string) => shortMonth.format(monthDate(value)),
+    };
+  }, [language, currency]);
+};
+
+export type Numbers = ReturnType<typeof useNumbers>;
+
+/** How a figure moved against the previous period; null when there is none (all time). */
+export type Change = { direction: 'same' } | { direction: 'up' | 'down'; ratio: number | null } | null;
+
+/** `ratio` is the relative change, null when the previous period had none (no percentage of zero). */
+export const changeOf = (value: number, previous: number | null): Change => {
+  if (previous === null) return null;
+  if (value === previous) return { direction: 'same' };
+  return {
+    direction: value > previous ? 'up' : 'down',
+    ratio: previous === 0 ? null : Math.abs(value - previous) / previous,
+  };
+};
