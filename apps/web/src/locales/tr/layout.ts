@@ -15,6 +15,12 @@ export default {
   },
   /** The button names what it shows (WCAG 2.5.3): 'Dil: TR, Türkçe'. */
   language: { button: 'Dil: {{code}}, {{name}}' },
+  /** The top bar's bell (issue 17 #8); its popover's texts load with it (reminders.ts). */
+  reminders: {
+    button: 'Hatırlatıcılar',
+    buttonDue: 'Hatırlatıcılar: {{count}} zamanı gelen',
+    add: 'Hatırlatıcı ekle',
+  },
   account: {
     label: 'Hesap',
     button: 'Hesap: {{initials}}',

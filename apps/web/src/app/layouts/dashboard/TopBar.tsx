@@ -8,6 +8,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { useTranslation } from 'react-i18next';
 import { LanguagePopover } from '../../../components/language-popover/LanguagePopover';
 import { SettingsButton } from '../../../components/settings-drawer/SettingsButton';
+import { ReminderBell } from '../../../features/reminders/ReminderBell';
 import { AccountPopover } from './AccountPopover';
 import { HEADER_HEIGHT_DESKTOP, HEADER_HEIGHT_MOBILE } from './layout-config';
 
@@ -35,6 +36,7 @@ export function TopBar({ onOpenNav }: { onOpenNav: () => void }) {
         </IconButton>
         <Box sx={{ flexGrow: 1 }} />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <ReminderBell />
           <LanguagePopover />
           <SettingsButton />
           <AccountPopover />
