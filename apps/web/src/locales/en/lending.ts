@@ -29,6 +29,7 @@ export default {
     return: 'Take back',
     approved: 'The item was handed over.',
     returned: 'The item was taken back.',
+    period: 'Start / End',
     failed: 'Something went wrong',
   },
   queued: 'The customer is in the queue.',

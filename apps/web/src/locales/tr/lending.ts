@@ -29,6 +29,7 @@ export default {
     return: 'İade Al',
     approved: 'Eşya teslim edildi.',
     returned: 'Eşya iade alındı.',
+    period: 'Başlangıç / Bitiş',
     failed: 'Something went wrong',
   },
   queued: 'Müşteri sıraya alındı.',
