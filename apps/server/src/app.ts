@@ -23,6 +23,7 @@ import { couponProviderRoutes } from './modules/coupon-providers/coupon-provider
 import { customerEntryRoutes } from './modules/customers/customer-entry.routes';
 import { customerImportRoutes } from './modules/customers/customer-import.routes';
 import { customerRoutes } from './modules/customers/customers.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { feedbackRoutes } from './modules/feedbacks/feedbacks.routes';
 import { geoRoutes, microSiteGeoRoutes } from './modules/geo/geo.routes';
@@ -45,6 +46,7 @@ import { microSiteAuth } from './modules/micro-site/micro-site-auth';
 import { pointProviderRoutes } from './modules/point-providers/point-providers.routes';
 import { qrCodeRoutes } from './modules/qr-codes/qr-codes.routes';
 import { receiptRoutes } from './modules/receipts/receipts.routes';
+import { reminderRoutes } from './modules/reminders/reminders.routes';
 import { reservationRoutes } from './modules/reservations/reservations.routes';
 import { roleRoutes } from './modules/roles/roles.routes';
 import { storeImportRoutes, storeRoutes } from './modules/stores/stores.routes';
@@ -120,6 +122,7 @@ const modules = [
   gameRoutes,
   codeValidationRoutes,
   campaignDashboardRoutes,
+  dashboardRoutes,
   couponProviderRoutes,
   loyaltyRoutes,
   giftRoutes,
@@ -142,6 +145,7 @@ const modules = [
   lendingRoutes,
   lendingItemUploadRoutes,
   feedbackRoutes,
+  reminderRoutes,
 ];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */

@@ -4,9 +4,11 @@ import { scheduleBirthdayCoupons } from './modules/campaigns/birthday-coupons';
 import { scheduleCampaignDashboardRollup } from './modules/campaigns/campaign-dashboard.job';
 import { scheduleCampaignArchive } from './modules/campaigns/campaigns.archive';
 import { scheduleCustomerRetention } from './modules/customers/retention';
+import { scheduleDashboardFold } from './modules/dashboard/dashboard.job';
 import { scheduleResetPoints } from './modules/loyalty/reset-points.job';
 import { scheduleMaintenance } from './modules/maintenance/maintenance';
 import { scheduleMarketingDispatch } from './modules/marketing/dispatch.job';
+import { scheduleReminders } from './modules/reminders/reminders.job';
 import { loadConfig } from './platform/config';
 import { isDatabaseUnavailable } from './platform/db/connection-errors';
 import { type DatabaseHandle, openDatabase } from './platform/db/database';
@@ -61,9 +63,11 @@ try {
   await scheduleCustomerRetention(jobs, database.db, config.customerRetentionDays, logger);
   await scheduleCampaignArchive(jobs, database.db, logger);
   await scheduleCampaignDashboardRollup(jobs, database.db, logger);
+  await scheduleDashboardFold(jobs, database.db, logger);
   await scheduleBirthdayCoupons(jobs, database.db, logger);
   await scheduleResetPoints(jobs, database.db, logger);
   await scheduleMarketingDispatch(jobs, database.db, config, logger);
+  await scheduleReminders(jobs, database.db, logger);
   app = await buildApp({ config, db: database.db, notices: database.notices, jobs, logger, files });
   await scheduleMaintenance(jobs, database.db, app.files.store, config, logger);
   if (config.production && app.sms.kind === 'outbox')
