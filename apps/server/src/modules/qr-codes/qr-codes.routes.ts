@@ -35,9 +35,10 @@ const recorders = new WeakMap<Database, ScanRecorder>();
 export const flushQrCodeScans = (db: Database) => recorders.get(db)?.flush();
 
 /** Spec §7 "QR": the mall's QR codes, and the redirect page's deep links, which count each scan. */
-export const qrCodeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, logger }) => {
+export const qrCodeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, logger, notices }) => {
   const publicUrl = appBaseUrl(config);
-  const deepLinks = createDeepLinks(db);
+  const deepLinks = await createDeepLinks(db, { notices });
+  app.addHook('onClose', async () => deepLinks.close());
   const scans = createScanRecorder(db, logger);
   recorders.set(db, scans);
   app.addHook('onClose', () => scans.close());

@@ -233,7 +233,7 @@ describe('GET /api/qrcode/deeplink/{qrCodeId}', () => {
         return Reflect.get(target, property, receiver);
       },
     });
-    const deepLinks = createDeepLinks(counting);
+    const deepLinks = await createDeepLinks(counting);
     const answers = await Promise.all(Array.from({ length: 50 }, () => deepLinks.find(code._id, mall._id)));
     expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
     await deepLinks.find(code._id, mall._id);

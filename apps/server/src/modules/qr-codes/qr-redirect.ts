@@ -2,21 +2,28 @@ import type { QrCodeDeepLink, ScanPlatform } from '@avlu/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../platform/db/database';
+import type { Notices } from '../../platform/db/notices';
+import { LOCATIONS_CHANNEL } from '../locations/locations.service';
 import { locations } from '../locations/locations.tables';
 import { qrCodeScans, qrCodes } from './qr-codes.tables';
 
 /**
  * The redirect page's answer (GET /qrcode/deeplink/{qrCodeId}?locationId) comes from memory: a poster
  * scanned by a crowd asks the same question thousands of times, and a phone waiting on the database
- * waits before it opens the app. An answer is kept `ttlMs`, so a changed app address or a deleted code
- * reaches every process within that time (this process forgets a changed or deleted code at once);
- * an unknown code is remembered as unknown too, briefly, so made-up ids cost one query each per
- * interval. The map is bounded: past `maxEntries` the oldest entry goes.
+ * waits before it opens the app. With the database's notices, every process forgets all it keeps
+ * when a code's campaign or mall changes, a code goes (qr-code-notices.sql) or a mall changes its app
+ * addresses (location-notices.sql), and when the listening connection drops or comes back; a read
+ * that a notice overtook is not kept. An answer is also kept at most `ttlMs`, the bound without
+ * notices. An unknown code is remembered as unknown too, briefly, so made-up ids cost one query each
+ * per interval. The map is bounded: past `maxEntries` the oldest entry goes.
  */
 export type DeepLinks = {
   find(qrCodeId: string, locationId: string, now?: number): Promise<QrCodeDeepLink | undefined>;
   forget(qrCodeId: string): void;
 };
+
+/** The channel qr-code-notices.sql sends to when a code's deep link may have changed. */
+export const QR_CODES_CHANNEL = 'avlu_qr_codes';
 
 type Entry = { links: QrCodeDeepLink | undefined; until: number; qrCodeId: string };
 
@@ -27,12 +34,27 @@ const withCampaign = (url: string | null, campaignId: string) => {
   return `${url}${separator}campaignId=${encodeURIComponent(campaignId)}`;
 };
 
-export const createDeepLinks = (
+export const createDeepLinks = async (
   db: Database,
-  { ttlMs = 30_000, unknownTtlMs = 5_000, maxEntries = 20_000 } = {},
-): DeepLinks => {
+  {
+    notices,
+    ttlMs = 30_000,
+    unknownTtlMs = 5_000,
+    maxEntries = 20_000,
+  }: { notices?: Notices; ttlMs?: number; unknownTtlMs?: number; maxEntries?: number } = {},
+): Promise<DeepLinks & { close(): void }> => {
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<QrCodeDeepLink | undefined>>();
+  /** Counts notices heard: a read is kept only if none came while it ran. */
+  let heard = 0;
+  const forgetAll = () => {
+    heard++;
+    entries.clear();
+  };
+  const listening = { onNotice: forgetAll, onGap: forgetAll };
+  const stops = notices
+    ? [await notices.listen(QR_CODES_CHANNEL, listening), await notices.listen(LOCATIONS_CHANNEL, listening)]
+    : [];
 
   const load = async (qrCodeId: string, locationId: string) => {
     const [row] = await db
@@ -65,17 +87,26 @@ export const createDeepLinks = (
       // Concurrent first scans share one query.
       let loading = pending.get(key);
       if (!loading) {
-        loading = load(qrCodeId, locationId).finally(() => pending.delete(key));
+        const before = heard;
+        loading = load(qrCodeId, locationId)
+          .then((links) => {
+            if (heard === before) {
+              entries.delete(key);
+              entries.set(key, { links, qrCodeId, until: now + (links ? ttlMs : unknownTtlMs) });
+              if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+            }
+            return links;
+          })
+          .finally(() => pending.delete(key));
         pending.set(key, loading);
       }
-      const links = await loading;
-      entries.delete(key);
-      entries.set(key, { links, qrCodeId, until: now + (links ? ttlMs : unknownTtlMs) });
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-      return links;
+      return loading;
     },
     forget(qrCodeId) {
       for (const [key, entry] of entries) if (entry.qrCodeId === qrCodeId) entries.delete(key);
+    },
+    close() {
+      for (const stop of stops) stop();
     },
   };
 };
