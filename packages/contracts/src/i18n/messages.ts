@@ -214,6 +214,9 @@ export const messages: Record<Language, Catalogue> = {
       emailListTooManyAddresses: 'Bir liste en fazla {{maximum}} adres içerebilir',
       providerAccountKindTaken: 'Bu kanal için bu türde bir hesap zaten var; var olanı değiştirin',
       smsHeader: 'SMS başlığı 3-11 karakter olmalı; harf, rakam, boşluk, nokta ya da kısa çizgi içerebilir',
+      netgsmAppname:
+        'Uygulama adı en fazla 64 karakter olmalı; harf, rakam, alt çizgi, nokta ya da kısa çizgi içerebilir',
+      iysBrandCode: 'İYS marka kodu 6 haneli bir sayıdır',
       providerServiceAccount:
         'Firebase hizmet hesabının JSON dosyasının içeriği olmalıdır (client_email ve private_key ile)',
       optInNoAddress: 'Müşterinin bu kanal için kayıtlı bir telefonu ya da e-posta adresi yok',
@@ -561,6 +564,8 @@ export const messages: Record<Language, Catalogue> = {
       emailListTooManyAddresses: 'A list can hold at most {{maximum}} addresses',
       providerAccountKindTaken: 'This channel already has an account of this kind; change that one',
       smsHeader: 'The SMS header must be 3 to 11 letters, digits, spaces, dots or dashes',
+      netgsmAppname: 'The app name must be at most 64 letters, digits, underscores, dots or dashes',
+      iysBrandCode: 'The İYS brand code is a 6-digit number',
       providerServiceAccount:
         'Must be the content of the Firebase service account’s JSON file (with client_email and private_key)',
       optInNoAddress: 'The customer has no phone or email address on record for this channel',

@@ -153,11 +153,32 @@ export const messageStateLabels: Record<MessageState, { tr: string; en: string }
   opted_out: { tr: 'Abonelikten çıkmış', en: 'Opted out' },
 };
 
+const approvalThreshold = z.number().int().min(1).max(100_000_000).nullable();
+/** İYS's brand code (marka kodu): the 6 digits the register gives a brand; blank: none. */
+const iysBrandCode = z.preprocess(
+  (value) => (typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : value),
+  z
+    .string()
+    .regex(/^\d{6}$/, { message: 'validation.iysBrandCode' })
+    .nullable(),
+);
+
 /**
  * `GET`/`PUT /marketing/settings`: the mall's marketing settings. A send to more recipients than
  * `marketing_approval_threshold` waits for a second user's approval; null: no send waits.
+ * `marketing_iys_brand_code` is the mall's brand at İYS (the register NetGSM's İYS filter checks a
+ * commercial SMS against): recorded with each commercial send's audit entry as the brand it was
+ * sent under, and set up by the system admin beside the provider accounts.
  */
 export const marketingSettings = z.strictObject({
-  marketing_approval_threshold: z.number().int().min(1).max(100_000_000).nullable(),
+  marketing_approval_threshold: approvalThreshold,
+  marketing_iys_brand_code: z.string().nullable(),
 });
 export type MarketingSettings = z.infer<typeof marketingSettings>;
+
+/** `PUT /marketing/settings`: the settings given are changed, the others stay. */
+export const marketingSettingsInput = z.strictObject({
+  marketing_approval_threshold: approvalThreshold.optional(),
+  marketing_iys_brand_code: iysBrandCode.optional(),
+});
+export type MarketingSettingsInput = z.input<typeof marketingSettingsInput>;

@@ -31,6 +31,11 @@ const smsHeader = z
   .string()
   .trim()
   .regex(/^[\p{L}\p{N} .-]{3,11}$/u, { message: 'validation.smsHeader' });
+/** NetGSM's application name (`appname`), which the account's API key is issued to: letters, digits, `_ . -`. */
+const netgsmAppname = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.-]{1,64}$/, { message: 'validation.netgsmAppname' });
 const fromAddress = z.email({ message: 'validation.format.email' }).min(6).max(265);
 
 /**
@@ -44,6 +49,8 @@ export const providerAccountInput = z
     account_name: requiredText(120),
     account_sender: optional(singleLineText().max(265)),
     account_sender_name: optional(singleLineText().max(120)),
+    /** SMS (NetGSM) only: the application name sent as `appname` with every call; null: none. */
+    account_appname: optional(z.string().max(64)),
     account_endpoint: optional(safeUrl().max(2048)),
     account_rate_per_second: optional(z.number().int().min(1).max(100_000)),
     account_is_active: z.boolean().default(true),
@@ -58,6 +65,13 @@ export const providerAccountInput = z
         path: ['account_sender'],
         message: sender === null ? 'validation.required' : 'validation.smsHeader',
       });
+    if (
+      values.account_channel === 'sms' &&
+      values.account_appname !== null &&
+      values.account_appname !== undefined &&
+      !netgsmAppname.safeParse(values.account_appname).success
+    )
+      context.addIssue({ code: 'custom', path: ['account_appname'], message: 'validation.netgsmAppname' });
     if (values.account_channel === 'email' && (sender === null || !fromAddress.safeParse(sender).success))
       context.addIssue({
         code: 'custom',
@@ -77,6 +91,7 @@ export const providerAccount = z.object({
   account_name: z.string(),
   account_sender: z.string().nullable(),
   account_sender_name: z.string().nullable(),
+  account_appname: z.string().nullable(),
   account_endpoint: z.string().nullable(),
   account_rate_per_second: z.number().int().nullable(),
   account_is_active: z.boolean(),

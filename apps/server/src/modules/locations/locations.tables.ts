@@ -37,6 +37,8 @@ export const locations = pgTable(
      * marketing/dispatch.service.ts); null: no send waits.
      */
     marketing_approval_threshold: integer('location_marketing_approval_threshold'),
+    /** The mall's brand code at İYS (6 digits), which commercial SMS are checked against (issue 16). */
+    marketing_iys_brand_code: varchar('location_marketing_iys_brand_code', { length: 6 }),
     /** A small number for the mall in tables read a million rows at a time (customer_facts). */
     location_no: integer('location_no').notNull().generatedAlwaysAsIdentity(),
     ...timestamps(),

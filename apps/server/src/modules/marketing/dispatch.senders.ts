@@ -71,6 +71,7 @@ export const createSenders = (config: Config, logger?: Logger) => {
               user: String(credentials.user ?? ''),
               password: String(credentials.password ?? ''),
               sender: account.account_sender ?? '',
+              ...(account.account_appname && { appname: account.account_appname }),
             },
             { throttle, logger },
           ),

@@ -44,6 +44,19 @@ const thresholdOf = async (db: Database, locationId: string) => {
 };
 
 /**
+ * A commercial SMS is checked against İYS under the mall's brand: its send's audit entry records the
+ * brand code it went under (null: none set), the evidence of which register was asked.
+ */
+const iysBrandOf = async (tx: Database, locationId: string, row: NotificationRow) => {
+  if (row.notification_kind !== 'sms' || !row.notification_is_commercial) return {};
+  const [location] = await tx
+    .select({ code: locations.marketing_iys_brand_code })
+    .from(locations)
+    .where(eq(locations._id, locationId));
+  return { iys_brand_code: location?.code ?? null };
+};
+
+/**
  * Moves a locked notification on from created or scheduled: to waiting for approval when its
  * potential is over the threshold and nobody approved it, else to send in progress.
  */
@@ -109,7 +122,10 @@ export const requestSend = async (
       throw new AppError('NOTIFICATION_NOT_SENDABLE', 409);
     await senders.assertConfigured(tx, mall._id, kind);
     const started = await startOrWait(tx, mall, row, actor.staff._id, now);
-    await auditSend(tx, actor, 'send_requested', started.row, { potential: started.potential });
+    await auditSend(tx, actor, 'send_requested', started.row, {
+      potential: started.potential,
+      ...(await iysBrandOf(tx, mall._id, row)),
+    });
     return answerOf(started.row, started.potential, started.threshold);
   });
   if (answer.state === 'send_in_progress') await kick(answer._id);

@@ -254,6 +254,7 @@ describe('dispatch', () => {
     expect(setting.statusCode, setting.body).toBe(200);
     expect((await call(mall, 'GET', '/marketing/settings')).json()).toEqual({
       marketing_approval_threshold: 1,
+      marketing_iys_brand_code: null,
     });
     const recipients = await addCustomers(ctx, mall, 2);
     const subjects = ['modules:marketing:sms-notifications', 'modules:marketing:marketing'];
@@ -535,6 +536,44 @@ describe('dispatch', () => {
       notification_failed_count: 1,
     });
     expect(await report(mall3, 'email', mail)).toMatchObject({ recipients: 2, sent: 1, failed: 1 });
+  });
+
+  it('a commercial SMS through the mall’s NetGSM account carries its app name, and its audit the mall’s İYS brand code', async () => {
+    const { ctx, gateway } = context;
+    const mall = await ctx.newLocation();
+    const created = await call(mall, 'POST', '/marketing/provider-accounts', {
+      account_channel: 'sms',
+      account_kind: 'bulk',
+      account_name: 'NetGSM kampanya',
+      account_sender: gateway.config.sender,
+      account_appname: 'avlu-kampanya',
+      account_endpoint: gateway.config.url,
+      account_credentials: { user: gateway.config.user, password: gateway.config.password },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const settings = await call(mall, 'PUT', '/marketing/settings', { marketing_iys_brand_code: '654321' });
+    expect(settings.json()).toEqual({
+      marketing_approval_threshold: null,
+      marketing_iys_brand_code: '654321',
+    });
+    const recipients = await addCustomers(ctx, mall, 2);
+    const id = await newSms(mall);
+    await send(mall, 'sms', id);
+    expect(await settled(ctx, id)).toMatchObject({
+      notification_state: 'sent',
+      notification_sent_count: 2,
+      notification_account_id: created.json()._id,
+    });
+    const texts = context.gateway.received.filter((sms) => recipients.some((each) => each.phone === sms.to));
+    expect(texts.map((sms) => [sms.appname, sms.iysfilter])).toEqual([
+      ['avlu-kampanya', '11'],
+      ['avlu-kampanya', '11'],
+    ]);
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'notification.send_requested'), eq(auditLog.entity_id, id)));
+    expect(entry?.details).toMatchObject({ iys_brand_code: '654321', potential: 2 });
   });
 
   it('sends a push to each customer’s devices through the mall’s FCM account; an unregistered token is removed', async () => {

@@ -39,6 +39,8 @@ export const providerAccounts = pgTable(
     /** The SMS header (NetGSM msgheader) or the email's from address. */
     account_sender: varchar('account_sender', { length: 265 }),
     account_sender_name: varchar('account_sender_name', { length: 120 }),
+    /** NetGSM's application name (`appname`), sent with every call of an SMS account; null: none. */
+    account_appname: varchar('account_appname', { length: 64 }),
     /** The provider's address (an SMTP host, an API base); null: the driver's default. */
     account_endpoint: text('account_endpoint'),
     account_credentials_encrypted: text('account_credentials_encrypted'),

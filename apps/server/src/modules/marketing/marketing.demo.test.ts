@@ -47,5 +47,6 @@ describe('marketing demo', () => {
       .data[0];
     expect(newsletter).toMatchObject({ email_notification_content_type: 'NEWSLETTER' });
     expect(newsletter.newsletter_content_events).toHaveLength(3);
+    expect((await get('/marketing/settings')).marketing_iys_brand_code).toMatch(/^7\d{5}$/);
   });
 });

@@ -1,11 +1,12 @@
 import type { MessageState, NotificationState, SegmentFilter } from '@avlu/contracts';
-import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { nameKey } from '../../platform/db/unique-names';
 import { FILES_PATH } from '../../platform/files/file-names';
 import type { Files } from '../../platform/files/files';
 import { campaignBanner } from '../campaigns/campaign-banners';
 import { customers } from '../customers/customers.tables';
+import { locations } from '../locations/locations.tables';
 import { notificationMessages, notifications } from './marketing.tables';
 import { mallPosts, mobilePages } from './marketing-directory.tables';
 
@@ -67,7 +68,8 @@ const demoPosts = [
 /**
  * The demo's marketing of one mall (first start with DEMO_DATA): mobile pages, events and promotions
  * (images drawn like the campaign banners), and a few notifications of each kind in different states;
- * the sent ones with their messages to consenting customers, mostly delivered.
+ * the sent ones with their messages to consenting customers, mostly delivered; and the mall's İYS
+ * brand code (a made-up one, 6 digits of the mall's number) in its marketing settings.
  */
 export const seedDemoMarketing = async (
   db: Database,
@@ -75,6 +77,12 @@ export const seedDemoMarketing = async (
   locationId: string,
   now = new Date(),
 ) => {
+  const [mall] = await db
+    .update(locations)
+    .set({ marketing_iys_brand_code: sql`lpad((700000 + ${locations.location_no})::text, 6, '0')` })
+    .where(eq(locations._id, locationId))
+    .returning({ no: locations.location_no });
+  if (!mall) return;
   const save = async (png: Buffer) =>
     `${FILES_PATH}${(await files.save(db, png, { extension: 'png', visibility: 'public' })).name}`;
   const pages = await db

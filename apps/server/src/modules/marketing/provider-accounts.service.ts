@@ -41,6 +41,7 @@ const toAccount = (row: Row): ProviderAccount => ({
   account_name: row.account_name,
   account_sender: row.account_sender,
   account_sender_name: row.account_sender_name,
+  account_appname: row.account_appname,
   account_endpoint: row.account_endpoint,
   account_rate_per_second: row.account_rate_per_second,
   account_is_active: row.account_is_active,
@@ -144,6 +145,7 @@ const columnsOf = (values: ProviderAccountValues) => ({
   account_name: values.account_name,
   account_sender: values.account_channel === 'push' ? null : values.account_sender,
   account_sender_name: values.account_channel === 'email' ? values.account_sender_name : null,
+  account_appname: values.account_channel === 'sms' ? (values.account_appname?.trim() ?? null) : null,
   account_endpoint: values.account_endpoint,
   account_rate_per_second: values.account_rate_per_second,
   account_is_active: values.account_is_active,
@@ -273,6 +275,7 @@ const refreshCredits = async (db: Database, rows: Row[], logger?: Logger) => {
               user: String(credentials.user ?? ''),
               password: String(credentials.password ?? ''),
               sender: row.account_sender ?? '',
+              ...(row.account_appname && { appname: row.account_appname }),
             },
             { timeoutMs: CREDIT_TIMEOUT_MS, logger },
           );

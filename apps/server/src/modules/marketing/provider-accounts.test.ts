@@ -127,6 +127,82 @@ describe('provider accounts', () => {
     });
     expect(push.statusCode).toBe(400);
     expect(Object.keys(push.json().fields)).toEqual(['account_credentials.service_account']);
+    const appname = await ctx.inject({
+      method: 'POST',
+      url: `/api/marketing/provider-accounts?locationId=${mall._id}`,
+      headers: { 'accept-language': 'tr' },
+      payload: smsAccount({ account_kind: 'transactional', account_appname: 'avlu kampanya!' }),
+    });
+    expect(appname.statusCode).toBe(400);
+    expect(appname.json().fields).toEqual({
+      account_appname:
+        'Uygulama adı en fazla 64 karakter olmalı; harf, rakam, alt çizgi, nokta ya da kısa çizgi içerebilir',
+    });
+  });
+
+  it('keeps the NetGSM app name of an SMS account (none for email) and asks for the credit with it', async () => {
+    const mall = await ctx.newLocation();
+    const created = await call(
+      mall._id,
+      'POST',
+      '/marketing/provider-accounts',
+      smsAccount({ account_appname: ' avlu-kampanya ' }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ account_appname: 'avlu-kampanya' });
+    expect((await providerAccountFor(ctx.database.db, mall._id, 'sms', 'bulk'))?.account_appname).toBe(
+      'avlu-kampanya',
+    );
+    const cleared = await call(
+      mall._id,
+      'PUT',
+      `/marketing/provider-accounts/${created.json()._id}`,
+      smsAccount({ account_appname: '' }),
+    );
+    expect(cleared.json()).toMatchObject({ account_appname: null });
+    const mail = await call(mall._id, 'POST', '/marketing/provider-accounts', {
+      account_channel: 'email',
+      account_kind: 'bulk',
+      account_name: 'SMTP',
+      account_sender: 'bilgi@denizavm.example',
+      account_appname: 'avlu-kampanya',
+    });
+    expect(mail.json()).toMatchObject({ account_appname: null });
+  });
+
+  it('keeps the mall’s İYS brand code in the marketing settings: 6 digits, blank clears it, the threshold stays', async () => {
+    const mall = await ctx.newLocation();
+    const put = (payload: object, lang = 'en') =>
+      ctx.inject({
+        method: 'PUT',
+        url: `/api/marketing/settings?locationId=${mall._id}`,
+        headers: { 'accept-language': lang },
+        payload,
+      });
+    expect((await put({ marketing_approval_threshold: 500 })).json()).toEqual({
+      marketing_approval_threshold: 500,
+      marketing_iys_brand_code: null,
+    });
+    const bad = await put({ marketing_iys_brand_code: '12345A' }, 'tr');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ marketing_iys_brand_code: 'İYS marka kodu 6 haneli bir sayıdır' });
+    expect((await put({ marketing_iys_brand_code: ' 123456 ' })).json()).toEqual({
+      marketing_approval_threshold: 500,
+      marketing_iys_brand_code: '123456',
+    });
+    expect((await call(mall._id, 'GET', '/marketing/settings')).json()).toEqual({
+      marketing_approval_threshold: 500,
+      marketing_iys_brand_code: '123456',
+    });
+    expect((await put({ marketing_iys_brand_code: '' })).json()).toMatchObject({
+      marketing_iys_brand_code: null,
+    });
+    // Another mall's settings are its own.
+    const other = await ctx.newLocation();
+    expect((await call(other._id, 'GET', '/marketing/settings')).json()).toEqual({
+      marketing_approval_threshold: null,
+      marketing_iys_brand_code: null,
+    });
   });
 
   it('lists the dashboard’s SMS accounts with NetGSM’s credit and the mail accounts; a failing or silent provider never fails the list', async () => {

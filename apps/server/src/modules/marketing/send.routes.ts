@@ -1,6 +1,7 @@
 import {
   idParams,
   marketingSettings,
+  marketingSettingsInput,
   type NotificationKind,
   notificationReport,
   notificationReportQuery,
@@ -61,13 +62,20 @@ export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   }
   app.addHook('onClose', () => senders.close());
 
-  // The mall's approval threshold: read by the marketing team, set by the system admin (Ayarlar).
-  const thresholdOf = async (locationId: string) => {
+  // The mall's approval threshold and İYS brand code: read by the marketing team, set by the system
+  // admin (Ayarlar).
+  const settingsOf = async (locationId: string) => {
     const [row] = await db
-      .select({ marketing_approval_threshold: locations.marketing_approval_threshold })
+      .select({
+        marketing_approval_threshold: locations.marketing_approval_threshold,
+        marketing_iys_brand_code: locations.marketing_iys_brand_code,
+      })
       .from(locations)
       .where(eq(locations._id, locationId));
-    return { marketing_approval_threshold: row?.marketing_approval_threshold ?? null };
+    return {
+      marketing_approval_threshold: row?.marketing_approval_threshold ?? null,
+      marketing_iys_brand_code: row?.marketing_iys_brand_code ?? null,
+    };
   };
   app.get(
     '/marketing/settings',
@@ -75,11 +83,12 @@ export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       config: { subject: APPROVAL_SUBJECT, scope: 'location' },
       schema: {
         tags,
-        summary: 'The mall’s marketing settings: the approval threshold (null: no send waits)',
+        summary:
+          'The mall’s marketing settings: the approval threshold (null: no send waits) and the İYS brand code',
         response: { 200: marketingSettings },
       },
     },
-    (request) => thresholdOf(locationOf(request)._id),
+    (request) => settingsOf(locationOf(request)._id),
   );
   app.put(
     '/marketing/settings',
@@ -88,18 +97,21 @@ export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: {
         tags,
         summary:
-          'Set the mall’s approval threshold: a send to more recipients waits for a second user’s approval',
-        body: marketingSettings,
+          'Set the mall’s approval threshold (a send to more recipients waits for a second user’s approval) and İYS brand code; the settings left out stay',
+        body: marketingSettingsInput,
         response: { 200: marketingSettings },
       },
     },
     async (request) => {
       const mall = locationOf(request);
+      const { marketing_approval_threshold, marketing_iys_brand_code } = request.body;
+      const changes = {
+        ...(marketing_approval_threshold !== undefined && { marketing_approval_threshold }),
+        ...(marketing_iys_brand_code !== undefined && { marketing_iys_brand_code }),
+      };
+      if (Object.keys(changes).length === 0) return settingsOf(mall._id);
       await db.transaction(async (tx) => {
-        await tx
-          .update(locations)
-          .set({ marketing_approval_threshold: request.body.marketing_approval_threshold })
-          .where(eq(locations._id, mall._id));
+        await tx.update(locations).set(changes).where(eq(locations._id, mall._id));
         await audit(tx, request, {
           action: 'location.marketing_settings_changed',
           entity: 'location',
@@ -107,7 +119,7 @@ export const sendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           details: { ...request.body },
         });
       });
-      return thresholdOf(mall._id);
+      return settingsOf(mall._id);
     },
   );
 

@@ -15,6 +15,8 @@ export type GatewaySms = {
   header: string;
   encoding: unknown;
   iysfilter: unknown;
+  /** NetGSM's optional application name, when the call had one. */
+  appname?: unknown;
   jobId: string;
 };
 
@@ -174,7 +176,7 @@ export const startTestSmsGateway = async (
     } catch {
       return refuse(response, '70');
     }
-    const { msgheader, encoding, iysfilter, messages } = (parsed ?? {}) as Record<string, unknown>;
+    const { msgheader, encoding, iysfilter, appname, messages } = (parsed ?? {}) as Record<string, unknown>;
     if (!Array.isArray(messages) || messages.length === 0) return refuse(response, '70');
     const batch: { msg: string; no: string }[] = [];
     for (const message of messages) {
@@ -191,7 +193,16 @@ export const startTestSmsGateway = async (
     const at = new Date();
     for (const { msg, no } of batch) {
       if (keepMessages)
-        received.push({ no, to: `+${no}`, text: msg, header: msgheader, encoding, iysfilter, jobId });
+        received.push({
+          no,
+          to: `+${no}`,
+          text: msg,
+          header: msgheader,
+          encoding,
+          iysfilter,
+          ...(appname !== undefined && { appname }),
+          jobId,
+        });
       perNumber.set(no, (perNumber.get(no) ?? 0) + 1);
     }
     sentCount += batch.length;

@@ -41,6 +41,7 @@ export default function ProviderAccountEditPage() {
             account_name: row.account_name,
             account_sender: row.account_sender ?? '',
             account_sender_name: row.account_sender_name ?? '',
+            account_appname: row.account_appname ?? '',
             account_endpoint: row.account_endpoint ?? '',
             account_rate_per_second: row.account_rate_per_second,
             account_is_active: row.account_is_active,

@@ -56,6 +56,9 @@ export const ProviderAccountForm = ({
           />
         )}
         {channel === 'email' && <TextField name="account_sender_name" />}
+        {channel === 'sms' && (
+          <TextField name="account_appname" hint="marketing-settings:appnameHelp" autoComplete="off" />
+        )}
         <TextField name="account_endpoint" hint="marketing-settings:endpointHelp" />
         <NumberField name="account_rate_per_second" />
         <SwitchField name="account_is_active" />
@@ -81,6 +84,7 @@ export const emptyAccount: ProviderAccountInput = {
   account_name: '',
   account_sender: '',
   account_sender_name: '',
+  account_appname: '',
   account_endpoint: '',
   account_rate_per_second: null,
   account_is_active: true,

@@ -4,12 +4,16 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
+import { MarketingSettingsCard } from './MarketingSettingsCard';
 import { providerAccounts } from './provider-accounts.resource';
 import './texts';
 
 const stateColor = { ok: 'success', error: 'error', unchecked: 'default', inactive: 'default' } as const;
 
-/** /settings/provider-accounts: the mall's SMS, email and push accounts; credentials are never shown. */
+/**
+ * /settings/provider-accounts: the mall's SMS, email and push accounts (credentials are never shown),
+ * and under them the mall's marketing settings.
+ */
 export default function ProviderAccountsPage() {
   const { t, i18n } = useTranslation('marketing-settings');
   const columns = useMemo<GridColDef<ProviderAccount>[]>(
@@ -53,22 +57,25 @@ export default function ProviderAccountsPage() {
     [t, i18n.language],
   );
   return (
-    <ResourceListPage
-      resource={providerAccounts}
-      columns={columns}
-      labels="marketing-settings"
-      title={t('title')}
-      crumbs={[{ label: t('settings') }, { label: t('title') }]}
-      create={{ to: '/settings/provider-accounts/new', label: t('create') }}
-      actionsWidth={110}
-      emptyState={{ text: t('empty') }}
-      rowActions={{
-        edit: { to: (row) => `/settings/provider-accounts/${row._id}/edit` },
-        remove: {
-          route: (row) => `/settings/provider-accounts/${row._id}/delete`,
-          name: (row) => row.account_name,
-        },
-      }}
-    />
+    <>
+      <ResourceListPage
+        resource={providerAccounts}
+        columns={columns}
+        labels="marketing-settings"
+        title={t('title')}
+        crumbs={[{ label: t('settings') }, { label: t('title') }]}
+        create={{ to: '/settings/provider-accounts/new', label: t('create') }}
+        actionsWidth={110}
+        emptyState={{ text: t('empty') }}
+        rowActions={{
+          edit: { to: (row) => `/settings/provider-accounts/${row._id}/edit` },
+          remove: {
+            route: (row) => `/settings/provider-accounts/${row._id}/delete`,
+            name: (row) => row.account_name,
+          },
+        }}
+      />
+      <MarketingSettingsCard />
+    </>
   );
 }

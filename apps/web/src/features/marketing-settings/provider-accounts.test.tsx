@@ -18,6 +18,7 @@ const netgsm: ProviderAccount = {
   account_name: 'NetGSM toplu',
   account_sender: 'DENIZAVM',
   account_sender_name: null,
+  account_appname: null,
   account_endpoint: null,
   account_rate_per_second: null,
   account_is_active: true,
@@ -37,7 +38,11 @@ afterEach(() => i18n.changeLanguage('tr'));
 
 describe('provider accounts', () => {
   it('lists the accounts with their state, saying only whether credentials are stored', async () => {
-    server().on('GET', '/marketing/provider-accounts', () => json([netgsm]));
+    server()
+      .on('GET', '/marketing/provider-accounts', () => json([netgsm]))
+      .on('GET', '/marketing/settings', () =>
+        json({ marketing_approval_threshold: null, marketing_iys_brand_code: null }),
+      );
     renderApp({ path: '/settings/provider-accounts', ...asAdmin });
     const row = await rowOf('NetGSM toplu');
     expect(within(row).getByText('Toplu gönderim')).toBeInTheDocument();
@@ -52,6 +57,7 @@ describe('provider accounts', () => {
     const { user, router } = renderApp({ path: '/settings/provider-accounts/new', ...asAdmin });
     await user.type(await screen.findByRole('textbox', { name: 'Hesap adı' }), 'NetGSM toplu');
     await user.type(screen.getByRole('textbox', { name: 'Gönderen' }), 'DENIZAVM');
+    await user.type(screen.getByRole('textbox', { name: 'Uygulama adı (NetGSM)' }), 'avlu-kampanya');
     await user.type(screen.getByRole('textbox', { name: 'Kullanıcı adı' }), '8503001122');
     await user.type(screen.getByLabelText('Şifre'), 'gizli-sifre');
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
@@ -61,6 +67,7 @@ describe('provider accounts', () => {
       account_kind: 'bulk',
       account_name: 'NetGSM toplu',
       account_sender: 'DENIZAVM',
+      account_appname: 'avlu-kampanya',
       account_credentials: { user: '8503001122', password: 'gizli-sifre', service_account: null },
     });
     expect(await screen.findByText('Gönderim hesabı eklendi')).toBeInTheDocument();
@@ -94,5 +101,53 @@ describe('provider accounts', () => {
     });
     expect(await screen.findByText('Bu sayfaya erişim yetkiniz yok.')).toBeInTheDocument();
     expect(server().to('GET', '/marketing/provider-accounts')).toHaveLength(0);
+  });
+
+  it('saves the mall’s marketing settings under the accounts, a bad İYS brand code shown under its field', async () => {
+    let saved = { marketing_approval_threshold: 5000, marketing_iys_brand_code: null as string | null };
+    server()
+      .on('GET', '/marketing/provider-accounts', () => json([netgsm]))
+      .on('GET', '/marketing/settings', () => json(saved))
+      .on('PUT', '/marketing/settings', ({ body }) => {
+        const code = (body as { marketing_iys_brand_code: string | null }).marketing_iys_brand_code;
+        if (code === '999999')
+          return json(
+            {
+              statusCode: 400,
+              code: 'VALIDATION_FAILED',
+              message: 'Gönderilen bilgilerde hata var',
+              fields: { marketing_iys_brand_code: 'Bu kod İYS’de başka bir markanın' },
+            },
+            400,
+          );
+        saved = { ...saved, ...(body as object) };
+        return json(saved);
+      });
+    const { user } = renderApp({ path: '/settings/provider-accounts', ...asAdmin });
+    const card = await screen.findByRole('region', { name: 'Pazarlama Ayarları' });
+    const threshold = await within(card).findByRole('spinbutton', { name: 'Onay eşiği (kişi)' });
+    expect(threshold).toHaveValue(5000);
+    const code = within(card).getByRole('textbox', { name: 'İYS marka kodu' });
+
+    // The contract's own check: not 6 digits, nothing is sent.
+    await user.type(code, '12a');
+    await user.click(within(card).getByRole('button', { name: 'Kaydet' }));
+    expect(await within(card).findByText('İYS marka kodu 6 haneli bir sayıdır')).toBeInTheDocument();
+    expect(server().to('PUT', '/marketing/settings')).toHaveLength(0);
+
+    // The server's refusal, under the field.
+    await user.clear(code);
+    await user.type(code, '999999');
+    await user.click(within(card).getByRole('button', { name: 'Kaydet' }));
+    expect(await within(card).findByText('Bu kod İYS’de başka bir markanın')).toBeInTheDocument();
+
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(within(card).getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByText('Pazarlama ayarları kaydedildi')).toBeInTheDocument();
+    expect(server().to('PUT', '/marketing/settings').at(-1)!.body).toEqual({
+      marketing_approval_threshold: 5000,
+      marketing_iys_brand_code: '123456',
+    });
   });
 });
