@@ -26,6 +26,7 @@ import { usePermissions } from '../../lib/permissions';
 import { CustomerPoints } from '../loyalty/CustomerPoints';
 import { CustomerReceipts } from '../loyalty/CustomerReceipts';
 import { CustomerRedemptions } from '../loyalty/CustomerRedemptions';
+import { AddReminderButton } from '../reminders/AddReminderButton';
 import { ConsentIcons } from './ConsentIcons';
 import { CustomerConsents } from './CustomerConsents';
 import { CustomerCoupons } from './CustomerCoupons';
@@ -217,6 +218,14 @@ function DetailActions({ profile }: { profile: CustomerProfile }) {
   };
   return (
     <>
+      {!profile.customer_deletedAt && (
+        <AddReminderButton
+          about={{
+            reminder_customer_id: profile._id,
+            label: fullName(profile) || displayPhone(profile.customer_phone),
+          }}
+        />
+      )}
       <Button
         variant="outlined"
         color="inherit"

@@ -2,9 +2,10 @@ import { paginationOf, type Reminder } from '@avlu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, type RecordedRequest } from '../../lib/api/test-server';
-import { roleWith } from '../../test/fixtures';
+import { customerFixture, roleWith } from '../../test/fixtures';
 import { renderApp, renderWithProviders } from '../../test/render';
 import { installTestServer } from '../../test/server';
+import type { CustomerProfile } from '../customers/customers.resource';
 import { AddReminderButton } from './AddReminderButton';
 import { ReminderBell } from './ReminderBell';
 
@@ -222,5 +223,32 @@ describe('reminder bell', () => {
       reminder_text: 'Ara',
     });
     expect(screen.getByRole('dialog', { name: 'Hatırlatıcı ekle' })).toBeInTheDocument();
+  });
+
+  it('is offered on the customer’s page, linking the new reminder to the customer', async () => {
+    const profile: CustomerProfile = { ...customerFixture(), consent_history: [] };
+    serveReminders(() => []);
+    server()
+      .on('GET', '/customer/profile/:id', () => json(profile))
+      .on('GET', '/data-types/channel', () => json([]))
+      .on('POST', '/reminder', ({ body }) => json(reminderFixture(body as Partial<Reminder>), 201));
+    const { user } = renderApp({
+      path: `/customers/${profile._id}/detail`,
+      signedInAs: { role: roleWith('modules:customers:customer-list') },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Hatırlatıcı ekle' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hatırlatıcı ekle' });
+    expect(within(dialog).getByText('İlgili kayıt: Ayşe Yıldız')).toBeInTheDocument();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Hatırlatılacak not/ }),
+      'Doğum günü hediyesi',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByText('Hatırlatıcı eklendi.')).toBeInTheDocument();
+    expect(server().to('POST', '/reminder')[0]!.body).toMatchObject({
+      reminder_customer_id: profile._id,
+      reminder_reservation_id: null,
+      reminder_text: 'Doğum günü hediyesi',
+    });
   });
 });

@@ -28,6 +28,7 @@ import { PageHeader } from '../../components/page-header/PageHeader';
 import { Form, SubmitButton, TextField, useZodForm } from '../../lib/form';
 import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../lib/i18n/dates';
 import { useLanguage } from '../../lib/i18n/use-language';
+import { AddReminderButton } from '../reminders/AddReminderButton';
 import { ReservationStatusChip } from './ReservationStatusChip';
 import { LIST_PATH, reservations, useSendEmail, useSendSms, useUpdateStatus } from './reservations.resource';
 import './texts';
@@ -153,6 +154,16 @@ export default function ReservationDetailPage() {
             label: row ? `${row.reservation_customer_name} ${row.reservation_customer_surname}` : t('detail'),
           },
         ]}
+        action={
+          row && (
+            <AddReminderButton
+              about={{
+                reminder_reservation_id: row._id,
+                label: `${row.reservation_customer_name} ${row.reservation_customer_surname}, ${dayjs(row.reservation_request_date).locale(language).format(DATE_FORMAT)} ${row.reservation_request_hour}`,
+              }}
+            />
+          )
+        }
       />
       {problem ? (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
