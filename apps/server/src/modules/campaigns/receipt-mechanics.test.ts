@@ -5,7 +5,7 @@ import { useTestApp } from '../../../test/helper';
 import { pointEntries } from '../loyalty/loyalty.tables';
 import { signedInHeaders } from '../micro-site/micro-site.fixtures';
 import { couponCodes } from './coupons.tables';
-import { DAY, receiptMechanicsFixtures } from './receipt-mechanics.fixtures';
+import { DAY, type ReceiptCampaignOptions, receiptMechanicsFixtures } from './receipt-mechanics.fixtures';
 
 const ctx = useTestApp();
 const f = receiptMechanicsFixtures(ctx);
@@ -137,16 +137,24 @@ describe('receipt campaigns', () => {
   });
 });
 
+/** A new mall with a customer and an over-limit campaign of Mavi's receipts (`options` give its rules). */
+const overLimitAtMavi = async (options: Omit<ReceiptCampaignOptions, 'type' | 'storeIds'>) => {
+  const stores = await f.newMall();
+  const customerId = await f.newCustomer(stores.mall._id);
+  const campaign = await f.newCampaign(stores.mall._id, {
+    type: 'over_limit_coupon',
+    storeIds: [stores.mavi],
+    ...options,
+  });
+  return { ...stores, customerId, campaign };
+};
+
 describe('over-limit coupons', () => {
   it('single receipt: a card of 3 stamps gives one coupon at the third stamp; a smaller receipt is no stamp', async () => {
-    const { mall, mavi, koton } = await f.newMall();
-    const customerId = await f.newCustomer(mall._id);
-    const campaign = await f.newCampaign(mall._id, {
-      type: 'over_limit_coupon',
+    const { mall, mavi, koton, customerId, campaign } = await overLimitAtMavi({
       limit: 500,
       limitType: 'single_receipt_based',
       stampCount: 3,
-      storeIds: [mavi],
     });
     const amounts = [600, 400, 500, 900];
     const given: (string | null)[][] = [];
@@ -184,14 +192,10 @@ describe('over-limit coupons', () => {
   });
 
   it('the micro-site shows the signed-in customer their card: stamps to go; another campaign is 404', async () => {
-    const { mall, mavi } = await f.newMall();
-    const customerId = await f.newCustomer(mall._id);
-    const campaign = await f.newCampaign(mall._id, {
-      type: 'over_limit_coupon',
+    const { mall, mavi, customerId, campaign } = await overLimitAtMavi({
       limit: 500,
       limitType: 'single_receipt_based',
       stampCount: 3,
-      storeIds: [mavi],
     });
     const receipt = await f.newReceipt(mall, { customerId, storeId: mavi, amount: 600 });
     expect((await f.approve(mall._id, receipt._id)).statusCode).toBe(200);
@@ -213,14 +217,10 @@ describe('over-limit coupons', () => {
   });
 
   it('day based: sums one day’s receipts in the mall’s time zone, not two days’', async () => {
-    const { mall, mavi } = await f.newMall();
-    const customerId = await f.newCustomer(mall._id);
-    const campaign = await f.newCampaign(mall._id, {
-      type: 'over_limit_coupon',
+    const { mall, mavi, customerId, campaign } = await overLimitAtMavi({
       limit: 1000,
       limitType: 'day_based',
       stampCount: 2,
-      storeIds: [mavi],
     });
     // 23:30 and 00:30 in İstanbul (UTC+3): two days there, though one UTC day.
     const day = noonDaysAgo(4);
@@ -252,14 +252,10 @@ describe('over-limit coupons', () => {
   });
 
   it('participation once gives one coupon however many cards are filled', async () => {
-    const { mall, mavi } = await f.newMall();
-    const customerId = await f.newCustomer(mall._id);
-    const campaign = await f.newCampaign(mall._id, {
-      type: 'over_limit_coupon',
+    const { mall, mavi, customerId, campaign } = await overLimitAtMavi({
       limit: 100,
       limitType: 'single_receipt_based',
       participation: 'once',
-      storeIds: [mavi],
     });
     for (let n = 0; n < 3; n++) {
       const receipt = await f.newReceipt(mall, { customerId, storeId: mavi, amount: 150 });
@@ -271,13 +267,9 @@ describe('over-limit coupons', () => {
   });
 
   it('no codes left: the approval and its points stand, and the full card gets its coupon at the next receipt', async () => {
-    const { mall, mavi } = await f.newMall();
-    const customerId = await f.newCustomer(mall._id);
-    const campaign = await f.newCampaign(mall._id, {
-      type: 'over_limit_coupon',
+    const { mall, mavi, customerId, campaign } = await overLimitAtMavi({
       limit: 100,
       limitType: 'single_receipt_based',
-      storeIds: [mavi],
       codes: 0,
     });
     const first = await f.newReceipt(mall, { customerId, storeId: mavi, amount: 300 });
@@ -295,13 +287,9 @@ describe('over-limit coupons', () => {
   });
 
   it('a budget spent keeps the approval too', async () => {
-    const { mall, mavi } = await f.newMall();
-    const customerId = await f.newCustomer(mall._id);
-    const campaign = await f.newCampaign(mall._id, {
-      type: 'over_limit_coupon',
+    const { mall, mavi, customerId, campaign } = await overLimitAtMavi({
       limit: 100,
       limitType: 'single_receipt_based',
-      storeIds: [mavi],
       budget: 1,
     });
     for (let n = 0; n < 2; n++) {
@@ -313,13 +301,9 @@ describe('over-limit coupons', () => {
   });
 
   it('approving again earns nothing again', async () => {
-    const { mall, mavi } = await f.newMall();
-    const customerId = await f.newCustomer(mall._id);
-    const campaign = await f.newCampaign(mall._id, {
-      type: 'over_limit_coupon',
+    const { mall, mavi, customerId, campaign } = await overLimitAtMavi({
       limit: 100,
       limitType: 'single_receipt_based',
-      storeIds: [mavi],
     });
     const receipt = await f.newReceipt(mall, { customerId, storeId: mavi, amount: 200 });
     const [first, second] = [await f.approve(mall._id, receipt._id), await f.approve(mall._id, receipt._id)];
