@@ -9,7 +9,11 @@ import { RecipientsField, ScheduleSection, Section } from './editor-parts';
 import { useAllMobilePages } from './marketing.resource';
 import { NotificationFormFrame, type NotificationFormProps } from './NotificationFormFrame';
 
-/** Spec §4: BROADCAST without filters, else FILTER; the form shows which the segment makes it. */
+/**
+ * Spec §4: BROADCAST without filters, else FILTER; the form shows which the segment makes it. Who a
+ * BROADCAST reaches ("no conditions: …") is said once, by the segment below, so the hint here says
+ * only what would change the type.
+ */
 function PushType() {
   const { t } = useTranslation('marketing');
   const filters = useWatch({ name: 'push_notification_filters' }) as SegmentFilter | null;

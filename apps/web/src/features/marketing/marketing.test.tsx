@@ -296,6 +296,33 @@ describe('SMS notifications', () => {
   });
 });
 
+describe('push notifications', () => {
+  it('says “no conditions” once for a broadcast, and the type follows the segment', async () => {
+    server()
+      .on('GET', '/marketing/push-notifications', () => page([]))
+      .on('GET', '/marketing/mobile-pages', () => json([]))
+      .on('POST', '/marketing/push-notifications/potential', ({ body }) => {
+        const filters = (body as { filters: { field: string }[] | null }).filters ?? [];
+        return json({ potential: filters.length > 0 ? 310 : 870 });
+      });
+    const { user } = renderApp({ path: '/marketing/push-notifications/new', ...asAdmin });
+    const segment = await screen.findByRole('region', { name: 'Segment' });
+    expect(await within(segment).findByText('870 müşterinin cihazına ulaşır')).toBeInTheDocument();
+    expect(screen.getAllByText(/koşul yok/i)).toHaveLength(1);
+    expect(within(segment).getByText(/^Koşul yok: uygulaması bir cihazda kayıtlı/)).toBeInTheDocument();
+    expect(screen.getByText('Herkese')).toBeInTheDocument();
+    expect(screen.getByText('Segmente koşul eklenince türü “Segmente” olur.')).toBeInTheDocument();
+
+    await user.click(within(segment).getByRole('button', { name: 'Koşul ekle' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Cinsiyet' }));
+    await user.click(within(segment).getByRole('button', { name: 'Kadın' }));
+    expect(await within(segment).findByText('310 müşterinin cihazına ulaşır')).toBeInTheDocument();
+    expect(screen.getByText('Segmente')).toBeInTheDocument();
+    expect(screen.getByText('Yalnızca segmentteki müşterilere gider.')).toBeInTheDocument();
+    expect(screen.queryAllByText(/koşul yok/i)).toHaveLength(0);
+  });
+});
+
 describe('email notifications', () => {
   it('sends only the chosen content type’s fields, and to an external list instead of customers', async () => {
     serveCount();

@@ -68,7 +68,7 @@ export default {
     type: 'Type',
     types: { BROADCAST: 'Broadcast', FILTER: 'Segment' },
     typeHint: {
-      BROADCAST: 'No conditions: goes to every customer with a registered device.',
+      BROADCAST: 'Adding a condition to the segment makes its type “Segment”.',
       FILTER: 'Goes to the segment’s customers only.',
     },
     noPage: 'Open no page',

@@ -68,7 +68,7 @@ export default {
     type: 'Tür',
     types: { BROADCAST: 'Herkese', FILTER: 'Segmente' },
     typeHint: {
-      BROADCAST: 'Koşul yok: cihazı kayıtlı tüm müşterilere gider.',
+      BROADCAST: 'Segmente koşul eklenince türü “Segmente” olur.',
       FILTER: 'Yalnızca segmentteki müşterilere gider.',
     },
     noPage: 'Sayfa açmasın',
