@@ -3,6 +3,7 @@ import {
   dashboardConsentChannels,
   dashboardGenders,
   type Location,
+  MALL_DASHBOARD_TOP,
   type MallDashboard,
 } from '@avlu/contracts';
 import { sql } from 'drizzle-orm';
@@ -229,6 +230,18 @@ export const directFigures = async (db: Database, mall: Location, days: Days, cu
     }
     return map;
   };
+  /** The first MALL_DASHBOARD_TOP by amount, then receipts, then id. */
+  const top = (map: Map<string, { receipts: number; receipt_amount: number }>) =>
+    new Map(
+      [...map.entries()]
+        .sort(
+          ([a, x], [b, y]) =>
+            y.receipt_amount - x.receipt_amount || y.receipts - x.receipts || (a < b ? -1 : 1),
+        )
+        .slice(0, MALL_DASHBOARD_TOP),
+    );
+  const storesAll = by('store_id');
+  const campaignsAll = by('campaign_id');
   const scalar = async (query: ReturnType<typeof sql>) =>
     Number(one(rowsOf<{ n: number | string | null }>(await db.execute(query))).n ?? 0);
   const messages = async (kind: string) =>
@@ -252,8 +265,10 @@ export const directFigures = async (db: Database, mall: Location, days: Days, cu
     consents: Object.fromEntries(dashboardConsentChannels.map((channel) => [channel, sum(channel)])),
     receipts: receiptRows.reduce((total, row) => total + row.n, 0),
     receiptAmount: Math.round(receiptRows.reduce((total, row) => total + row.amount, 0) * 100) / 100,
-    stores: by('store_id'),
-    campaigns: by('campaign_id'),
+    stores: top(storesAll),
+    campaigns: top(campaignsAll),
+    storesAll,
+    campaignsAll,
     pointsEarned: await scalar(sql`
       select sum(point_entry_amount)::int as n from point_entries
        where location_id = ${mall._id} and point_entry_kind = 'earn' and ${within(local('created_at'))}`),
@@ -275,7 +290,10 @@ export const directFigures = async (db: Database, mall: Location, days: Days, cu
 };
 export type DirectFigures = Awaited<ReturnType<typeof directFigures>>;
 
-/** The answer's figures of one period (`value`, else `previous`) in the shape of `directFigures`. */
+/**
+ * The answer's figures of one period (`value`, else `previous`) in the shape of `directFigures`; the
+ * top lists are the current period's, so the previous values of their rows are checked by `expectTopPrevious`.
+ */
 export const answerFigures = (answer: MallDashboard, which: 'value' | 'previous') => {
   const pick = (figure: { value: number; previous: number | null }) => figure[which];
   const top = (
@@ -313,3 +331,27 @@ export const answerFigures = (answer: MallDashboard, which: 'value' | 'previous'
     lendings: pick(answer.dashboard_lendings),
   };
 };
+
+/** The previous period's receipts and amount of each current top row, against the previous period's counts. */
+export const expectedTopPrevious = (answer: MallDashboard, before: DirectFigures) => ({
+  stores: answer.dashboard_top_stores.map((row) => ({
+    id: row.store_id,
+    receipts: row.previous_receipts,
+    receipt_amount: row.previous_receipt_amount,
+  })),
+  expectedStores: answer.dashboard_top_stores.map((row) => ({
+    id: row.store_id,
+    receipts: before.storesAll.get(row.store_id)?.receipts ?? 0,
+    receipt_amount: before.storesAll.get(row.store_id)?.receipt_amount ?? 0,
+  })),
+  campaigns: answer.dashboard_top_campaigns.map((row) => ({
+    id: row.campaign_id,
+    receipts: row.previous_receipts,
+    receipt_amount: row.previous_receipt_amount,
+  })),
+  expectedCampaigns: answer.dashboard_top_campaigns.map((row) => ({
+    id: row.campaign_id,
+    receipts: before.campaignsAll.get(row.campaign_id)?.receipts ?? 0,
+    receipt_amount: before.campaignsAll.get(row.campaign_id)?.receipt_amount ?? 0,
+  })),
+});

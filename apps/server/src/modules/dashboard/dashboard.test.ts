@@ -12,6 +12,7 @@ import {
   answerFigures,
   type DashboardMall,
   directFigures,
+  expectedTopPrevious,
   newDashboardMall,
   seedActivity,
 } from './dashboard.fixtures';
@@ -48,7 +49,7 @@ const expectMatchesTables = async (mall: Location) => {
     expect(answer.dashboard_timezone).toBe(mall.location_meta.timezone);
     const current = answer.dashboard_from ? { from: answer.dashboard_from, to: answer.dashboard_to } : null;
     const direct = await directFigures(ctx.database.db, mall, current, currentYear);
-    const { months, ...totals } = direct;
+    const { months, storesAll: _stores, campaignsAll: _campaigns, ...totals } = direct;
     expect(answerFigures(answer, 'value'), query).toEqual(totals);
     // Months of the period in order, zeros too, and years summing them.
     const listed = Object.fromEntries(
@@ -74,13 +75,18 @@ const expectMatchesTables = async (mall: Location) => {
       length,
     );
     expect(addDays(answer.dashboard_previous_to!, 1)).toBe(answer.dashboard_from);
-    const { months: _months, ...before } = await directFigures(
+    const before = await directFigures(
       ctx.database.db,
       mall,
       { from: answer.dashboard_previous_from, to: answer.dashboard_previous_to! },
       currentYear,
     );
-    expect(answerFigures(answer, 'previous'), `${query} (previous)`).toEqual(before);
+    const { months: _months, storesAll, campaignsAll, stores, campaigns, ...previous } = before;
+    const { stores: _s, campaigns: _c, ...answered } = answerFigures(answer, 'previous');
+    expect(answered, `${query} (previous)`).toEqual(previous);
+    const tops = expectedTopPrevious(answer, before);
+    expect(tops.stores, `${query} (previous, stores)`).toEqual(tops.expectedStores);
+    expect(tops.campaigns, `${query} (previous, campaigns)`).toEqual(tops.expectedCampaigns);
   }
 };
 
