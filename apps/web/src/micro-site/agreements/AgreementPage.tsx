@@ -9,15 +9,7 @@ import { Link, useLocationPath } from '../lib/router';
 import { useSession } from '../lib/session';
 import { NotFound } from '../pages/NotFound';
 import { useAgreements } from './data';
-import { AGREEMENT_SLUGS, shownAgreement, useAgreementT } from './texts';
-
-const formatDay = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'tr-TR', {
-    day: '2-digit',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Istanbul',
-  }).format(new Date(iso));
+import { AGREEMENT_SLUGS, formatDay, shownAgreement, useAgreementT } from './texts';
 
 /** The links under a text: all the agreements, and home for a signed-in customer (a guest goes back to sign in). */
 function Links() {

@@ -6,14 +6,14 @@ import { PageHeading, pageWaitingFor } from '../campaigns/PageStates';
 import { Link } from '../lib/router';
 import { useSession } from '../lib/session';
 import { useAgreements } from './data';
-import { AGREEMENT_SLUGS, shownAgreement, useAgreementT } from './texts';
+import { AGREEMENT_SLUGS, formatDay, shownAgreement, useAgreementT } from './texts';
 
 /**
  * `agreements`: the kinds of text the mall puts in use (membership agreement, ETK consent, KVKK
  * notice), each linking to its page with the title in use, or 'agreement not found' without one.
  */
 export default function AgreementsPage({ location: _ }: { location: MicroSiteLocation | null }) {
-  const { t } = useAgreementT();
+  const { t, language } = useAgreementT();
   const { base } = useSession();
   const load = useAgreements(undefined);
   const heading = <PageHeading title={t('title')} text={t('text')} />;
@@ -44,8 +44,11 @@ export default function AgreementsPage({ location: _ }: { location: MicroSiteLoc
                 <Typography variant="h6" component="h2" color="primary">
                   {t(`types.${type}`)}
                 </Typography>
-                <Typography color="text.secondary">
-                  {agreement ? agreement.agreement_title : t('notFound')}
+                <Typography color="text.secondary">{t(`typeTexts.${type}`)}</Typography>
+                <Typography variant="body2" color={agreement ? 'text.secondary' : 'warning.dark'}>
+                  {agreement
+                    ? t('inForce', { date: formatDay(agreement.createdAt, language) })
+                    : t('notFound')}
                 </Typography>
               </Paper>
             </li>

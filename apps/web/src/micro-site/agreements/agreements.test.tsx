@@ -138,6 +138,9 @@ describe('micro-site agreement page', () => {
     const etk = await screen.findByRole('link', { name: /Ticari Elektronik İleti İzni/ });
     expect(screen.getByRole('heading', { name: 'Sözleşmeler', level: 1 })).toBeInTheDocument();
     expect(etk).toHaveTextContent('Sözleşme bulunamadı');
+    expect(screen.getByRole('link', { name: /Üyelik Sözleşmesi/ })).toHaveTextContent(
+      'Yürürlük tarihi: 19 Ekim 2026',
+    );
     await user.click(screen.getByRole('link', { name: /Üyelik Sözleşmesi/ }));
     expect(currentPath()).toBe('/agreements/terms-and-conditions');
     expect(await screen.findByRole('link', { name: 'PDF’i indir (Türkçe)' })).toBeInTheDocument();

@@ -27,3 +27,12 @@ export const shownAgreement = (agreements: Agreement[], type: AgreementType): Ag
   const ofType = agreements.filter((agreement) => agreement.agreement_type === type);
   return ofType.find((agreement) => agreement.agreement_target === 'mobileapp') ?? ofType[0] ?? null;
 };
+
+/** A text's date as the spec writes dates (dd MMMM yyyy), on the mall's calendar. */
+export const formatDay = (iso: string, language: string) =>
+  new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'tr-TR', {
+    day: '2-digit',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Istanbul',
+  }).format(new Date(iso));
