@@ -73,35 +73,44 @@ export function DashboardCharts({
     return { columns, rows: body };
   };
 
-  /** Bars of this period (and the previous one) per label. */
-  const comparisonBars = (rows: Row[], valueLabel: string, height = 260) => (
-    <BarChart
-      height={height}
-      xAxis={[{ scaleType: 'band', data: rows.map((row) => row.label) }]}
-      yAxis={[{ valueFormatter: (value: number) => numbers.count(value), width: 56 }]}
-      series={[
-        {
-          data: rows.map((row) => row.value),
-          label: compared ? t('charts.current') : valueLabel,
-          color: current,
-          valueFormatter: (value) => (value === null ? '' : numbers.count(value)),
-        },
-        ...(compared
-          ? [
-              {
-                data: rows.map((row) => row.previous ?? 0),
-                label: t('charts.previous'),
-                color: earlier,
-                valueFormatter: (value: number | null) => (value === null ? '' : numbers.count(value)),
-              },
-            ]
-          : []),
-      ]}
-      hideLegend={!compared}
-      margin={{ right: 8, left: 0 }}
-      localeText={noData}
-    />
-  );
+  /**
+   * Bars of this period (and the previous one) per label; `horizontal` puts the labels on the side,
+   * where long ones ('65 ve üzeri') fit on a phone.
+   */
+  const comparisonBars = (rows: Row[], valueLabel: string, horizontal = false) => {
+    const labelAxis = { scaleType: 'band' as const, data: rows.map((row) => row.label) };
+    const valueAxis = { valueFormatter: (value: number) => numbers.count(value) };
+    const format = (value: number | null) => (value === null ? '' : numbers.count(value));
+    return (
+      <BarChart
+        height={horizontal ? Math.max(160, 72 + rows.length * (compared ? 36 : 28)) : 260}
+        layout={horizontal ? 'horizontal' : 'vertical'}
+        xAxis={[horizontal ? valueAxis : labelAxis]}
+        yAxis={[horizontal ? { ...labelAxis, width: 96 } : { ...valueAxis, width: 56 }]}
+        series={[
+          {
+            data: rows.map((row) => row.value),
+            label: compared ? t('charts.current') : valueLabel,
+            color: current,
+            valueFormatter: format,
+          },
+          ...(compared
+            ? [
+                {
+                  data: rows.map((row) => row.previous ?? 0),
+                  label: t('charts.previous'),
+                  color: earlier,
+                  valueFormatter: format,
+                },
+              ]
+            : []),
+        ]}
+        hideLegend={!compared}
+        margin={{ right: 16, left: 0 }}
+        localeText={noData}
+      />
+    );
+  };
 
   const genders: Row[] = data.dashboard_customers_by_gender.map((row) => ({
     key: row.gender,
@@ -197,7 +206,7 @@ export function DashboardCharts({
           },
         ]}
         hideLegend
-        margin={{ right: 24, left: 0 }}
+        margin={{ right: 40, left: 0 }}
         localeText={noData}
       />
     );
@@ -240,7 +249,7 @@ export function DashboardCharts({
       <ChartCard
         title={t('charts.ageGroups')}
         tables={tables}
-        chart={comparisonBars(ageGroups, t('table.customers'))}
+        chart={comparisonBars(ageGroups, t('table.customers'), true)}
         {...ageTable}
       />
       <ChartCard

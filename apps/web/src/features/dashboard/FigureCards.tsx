@@ -32,7 +32,9 @@ const grid = {
   gap: 2,
   gridTemplateColumns: {
     xs: 'repeat(auto-fill, minmax(150px, 1fr))',
-    md: 'repeat(auto-fill, minmax(200px, 1fr))',
+    md: 'repeat(auto-fill, minmax(170px, 1fr))',
+    // Eleven cards in two rows beside the sidebar of a desktop.
+    lg: 'repeat(6, minmax(0, 1fr))',
   },
 } as const;
 
@@ -48,7 +50,7 @@ function FigureCard({
   const { t } = useTranslation('dashboard');
   return (
     <Card component="section" aria-label={title} sx={{ p: 2, minWidth: 0 }}>
-      <Typography variant="subtitle2" component="h3" color="text.secondary" noWrap title={title}>
+      <Typography variant="subtitle2" component="h3" color="text.secondary">
         {title}
       </Typography>
       <Typography variant="h4" component="p" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>

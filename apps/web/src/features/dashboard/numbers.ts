@@ -25,7 +25,7 @@ export const useNumbers = (currency: string) => {
     });
     const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
     const month = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-    const shortMonth = new Intl.DateTimeFormat(locale, { month: 'short', year: '2-digit', timeZone: 'UTC' });
+    const shortMonth = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
     const monthDate = (value: string) => new Date(`${value}-01T00:00:00Z`);
     return {
       count: (value: number) => count.format(value),
@@ -34,7 +34,7 @@ export const useNumbers = (currency: string) => {
       percent: (value: number) => percent.format(value),
       /** A month (yyyy-mm): 'Kasım 2026'. */
       month: (value: string) => month.format(monthDate(value)),
-      /** A month on a chart's axis: 'Kas 26'. */
+      /** A month on a chart's axis: 'Kas 2026'. */
       shortMonth: (value: string) => shortMonth.format(monthDate(value)),
     };
   }, [language, currency]);
