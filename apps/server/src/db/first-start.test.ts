@@ -19,6 +19,7 @@ import { loyaltyTiers, pointBalances, pointEntries } from '../modules/loyalty/lo
 import { resetPoints } from '../modules/loyalty/reset-points.tables';
 import { DEMO_RECEIPTS_PER_MALL } from '../modules/receipts/receipts.demo';
 import { receipts } from '../modules/receipts/receipts.tables';
+import { reminders } from '../modules/reminders/reminders.tables';
 import { stores } from '../modules/stores/stores.tables';
 import { checkSurveyAnswers } from '../modules/surveys/surveys.service';
 import { surveyAnswers, surveyQuestions, surveys } from '../modules/surveys/surveys.tables';
@@ -250,6 +251,13 @@ describe('first start', () => {
         .from(loyaltyRedemptions)
         .where(eq(loyaltyRedemptions.location_id, mall._id));
       expect(new Set(redeemed.map((row) => row.status))).toEqual(new Set(['new', 'waiting', 'cancelled']));
+      // The first admin's own reminders: due (the bell counts them), waiting and done, some linked.
+      const notes = await db.select().from(reminders).where(eq(reminders.location_id, mall._id));
+      expect(notes.every((note) => note.admin_id === admin!._id)).toBe(true);
+      expect(new Set(notes.map((note) => note.reminder_status))).toEqual(new Set(['due', 'waiting', 'done']));
+      expect(notes.some((note) => note.reminder_customer_id && note.reminder_lending_id === null)).toBe(true);
+      expect(notes.some((note) => note.reminder_lending_id)).toBe(true);
+      expect(notes.some((note) => note.reminder_reservation_id)).toBe(true);
     }
 
     expect(await prepareFirstStart(db, config, await filesOf(db))).toBeUndefined();

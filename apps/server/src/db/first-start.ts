@@ -19,6 +19,7 @@ import { seedDemoMarketing } from '../modules/marketing/marketing.demo';
 import { seedDemoPointProviders } from '../modules/point-providers/point-providers.demo';
 import { seedDemoQrCodes } from '../modules/qr-codes/qr-codes.demo';
 import { seedDemoReceipts } from '../modules/receipts/receipts.demo';
+import { seedDemoReminders } from '../modules/reminders/reminders.demo';
 import { seedDemoReservations } from '../modules/reservations/reservations.demo';
 import { seedDemoStores } from '../modules/stores/stores.demo';
 import { seedDemoSurveys } from '../modules/surveys/surveys.demo';
@@ -89,11 +90,13 @@ export const prepareFirstStart = async (
     // The campaign dashboard's rollup of everything seeded above, so the demo campaigns show their picture.
     if (config.demoData) for (const id of await allLocationIds(tx)) await rebuildCampaignStats(tx, id);
     const generatedPassword = config.admin.password ? undefined : generatePassword();
-    await createSystemAdmin(tx, {
+    const adminId = await createSystemAdmin(tx, {
       email: config.admin.email,
       password: config.admin.password ?? generatedPassword!,
       locationIds: await allLocationIds(tx),
     });
+    // Reminders are a user's own: the first admin's in each demo mall, due, waiting and done.
+    if (config.demoData) for (const id of await allLocationIds(tx)) await seedDemoReminders(tx, id, adminId);
     return { admin: { email: config.admin.email, generatedPassword } };
   });
 
