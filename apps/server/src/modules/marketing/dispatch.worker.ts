@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { smsLength } from '@avlu/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../../platform/config';
 import { type Database, rowsOf } from '../../platform/db/database';
@@ -22,9 +22,9 @@ import { emailOptOuts, externalMailAddresses } from './marketing-directory.table
  * going twice, even when a worker is killed:
  *
  * 1. The messages are written once (dispatch.service.ts `writeMessages`), all `queued`.
- * 2. A worker claims a batch in its own committed transaction: `for update skip locked` over the
+ * 2. A worker claims a batch in one committed statement: `for update skip locked` over the
  *    queued messages, each set to `sending` with the batch's number before the provider is called.
- *    In the same transaction consent and the customer's state are read again: a message whose
+ *    In the same statement consent and the customer's state are read again: a message whose
  *    customer is deleted, has no address (or device) any more, or (a commercial one) revoked the
  *    channel's consent since the notification was scheduled is `skipped`; an address that
  *    unsubscribed is `opted_out`. Two workers never claim the same message.
@@ -38,6 +38,11 @@ import { emailOptOuts, externalMailAddresses } from './marketing-directory.table
  *    messages, never claimed, are sent. Nothing in doubt is sent again; the report counts them.
  * 5. When no message is queued or sending, the notification closes: `sent`, or `error` when the
  *    account was refused or nothing at all could be sent.
+ *
+ * A batch costs the database two round trips, the claim and the record, each one statement that
+ * also keeps the notification's counts (data-modifying CTEs; no BEGIN/COMMIT around them). Nothing
+ * of a batch is kept once it is recorded, and nothing per recipient is ever read into the process
+ * outside a batch (the stale and the account-refused messages are counted in SQL).
  */
 
 export type DispatchOptions = {
@@ -66,18 +71,17 @@ export const DISPATCH_DEFAULTS = {
 };
 type Settings = typeof DISPATCH_DEFAULTS & DispatchOptions;
 
+/** A claimed message as the claim answers it: set aside already (skipped, opted out) or sending to `to`. */
 type Claimed = {
   _id: string;
   customer_id: string | null;
   attempts: number;
-  phone: string | null;
-  email: string | null;
-  external_email: string | null;
-  sms_permission: boolean | null;
-  email_permission: boolean | null;
-  deleted: boolean | null;
-  opted_out: boolean | null;
+  state: 'sending' | 'skipped' | 'opted_out';
+  to: string | null;
+  /** Push: the customer's device tokens (json from the claim, a string on some drivers). */
+  devices: { token: string; language: string | null }[] | string | null;
 };
+type Device = { token: string; language: string | null };
 
 type Outcome = {
   id: string;
@@ -127,36 +131,38 @@ export const createDispatcher = (deps: {
   const { db, config, senders, logger } = deps;
 
   /** Step 4: `sending` messages older than the lease are in doubt. */
-  const recoverStale = async (notificationId: string, leaseMs: number) =>
-    db.transaction(async (tx) => {
-      const moved = rowsOf<{ _id: string }>(
-        await tx.execute(sql`
+  const recoverStale = async (notificationId: string, leaseMs: number) => {
+    // One statement: the messages and the notification's count change together, and only the
+    // count comes back (not an id per message).
+    const [moved] = rowsOf<{ count: number | string }>(
+      await db.execute(sql`
+        with moved as (
           update ${notificationMessages} set message_state = 'in_doubt', message_error_code = 'WORKER_STOPPED', updated_at = now()
           where notification_id = ${notificationId} and message_state = 'sending'
             and updated_at <= now() - (${leaseMs} * interval '1 millisecond')
-          returning _id`),
-      );
-      if (moved.length > 0) {
-        await tx
-          .update(notifications)
-          .set({
-            notification_in_doubt_count: sql`${notifications.notification_in_doubt_count} + ${moved.length}`,
-          })
-          .where(eq(notifications._id, notificationId));
-        logger?.warn(
-          { notificationId, inDoubt: moved.length },
-          'marketing messages in doubt after a stopped worker',
-        );
-      }
-      return moved.length;
-    });
+          returning 1
+        ), counted as (
+          update ${notifications} set notification_in_doubt_count = notification_in_doubt_count + (select count(*) from moved)
+          where _id = ${notificationId} and exists (select 1 from moved)
+          returning 1
+        )
+        select count(*) as count from moved`),
+    );
+    const count = Number(moved?.count ?? 0);
+    if (count > 0)
+      logger?.warn({ notificationId, inDoubt: count }, 'marketing messages in doubt after a stopped worker');
+    return count;
+  };
 
-  /** Step 3: the outcomes of a batch, each only while its message is still the batch's and sending. */
-  const record = async (tx: Database, row: NotificationRow, batch: number, outcomes: Outcome[]) => {
+  /**
+   * Step 3: the outcomes of a batch, each only while its message is still the batch's and sending,
+   * and the notification's counts, in one statement (one round trip, atomic without a transaction).
+   */
+  const record = async (row: NotificationRow, batch: number, outcomes: Outcome[]) => {
     if (outcomes.length === 0) return;
     const column = <K extends keyof Outcome>(key: K) => outcomes.map((outcome) => outcome[key] ?? null);
-    const changed = rowsOf<{ state: Outcome['state']; parts: number | null }>(
-      await tx.execute(sql`
+    await db.execute(sql`
+      with changed as (
         update ${notificationMessages} m set
           message_state = r.state,
           message_error_code = r.code,
@@ -176,110 +182,125 @@ export const createDispatcher = (deps: {
           ${sql.param(outcomes.map((outcome) => outcome.retryAt?.toISOString() ?? null))}::timestamptz[]
         ) as r(id, state, code, error, job, pid, parts, retry_at)
         where m._id = r.id and m.notification_id = ${row._id} and m.message_batch = ${batch} and m.message_state = 'sending'
-        returning r.state, r.parts`),
-    );
-    const count = (state: Outcome['state']) => changed.filter((each) => each.state === state).length;
-    const parts = changed.reduce(
-      (sum, each) => sum + (each.state === 'sent' ? Number(each.parts ?? 0) : 0),
-      0,
-    );
-    await tx
-      .update(notifications)
-      .set({
-        notification_sent_count: sql`${notifications.notification_sent_count} + ${count('sent')}`,
-        notification_failed_count: sql`${notifications.notification_failed_count} + ${count('failed')}`,
-        notification_in_doubt_count: sql`${notifications.notification_in_doubt_count} + ${count('in_doubt')}`,
-        notification_skipped_count: sql`${notifications.notification_skipped_count} + ${count('skipped')}`,
-        notification_opted_out_count: sql`${notifications.notification_opted_out_count} + ${count('opted_out')}`,
-        notification_parts_count: sql`${notifications.notification_parts_count} + ${parts}`,
-      })
-      .where(eq(notifications._id, row._id));
+        returning r.state, r.parts
+      ), totals as (
+        select count(*) filter (where state = 'sent') as sent,
+          count(*) filter (where state = 'failed') as failed,
+          count(*) filter (where state = 'in_doubt') as in_doubt,
+          coalesce(sum(parts) filter (where state = 'sent'), 0) as parts
+        from changed
+      )
+      update ${notifications} set
+        notification_sent_count = notification_sent_count + totals.sent,
+        notification_failed_count = notification_failed_count + totals.failed,
+        notification_in_doubt_count = notification_in_doubt_count + totals.in_doubt,
+        notification_parts_count = notification_parts_count + totals.parts
+      from totals
+      where _id = ${row._id} and totals.sent + totals.failed + totals.in_doubt > 0`);
   };
 
-  /** Step 2: a batch claimed, and those who may no longer get it set aside in the same transaction. */
-  const claim = (row: NotificationRow, size: number) =>
-    db.transaction(async (tx) => {
-      const batch = newBatchNumber();
-      const claimed = rowsOf<Claimed>(
-        await tx.execute(sql`
-          with next as (
-            select _id from ${notificationMessages}
-            where notification_id = ${row._id} and message_state = 'queued'
-              and (message_retry_at is null or message_retry_at <= now())
-            order by _id limit ${size}
-            for update skip locked
-          ), taken as (
-            update ${notificationMessages} m set message_state = 'sending', message_batch = ${batch},
-              message_attempts = m.message_attempts + 1, message_retry_at = null, updated_at = now()
-            from next where m._id = next._id
-            returning m._id, m.customer_id, m.external_address_id, m.message_attempts
-          )
-          select t._id, t.customer_id, t.message_attempts as attempts,
-            c.customer_phone as phone, c.customer_email as email, a.address_email as external_email,
-            c.customer_sms_permission as sms_permission, c.customer_email_permission as email_permission,
-            (c.customer_deleted_at is not null or (t.customer_id is null and t.external_address_id is null)
-              or (t.external_address_id is not null and a._id is null)) as deleted,
-            exists (select 1 from ${emailOptOuts} o where o.location_id = ${row.location_id}
-              and o.opt_out_email = lower(coalesce(c.customer_email, a.address_email))) as opted_out
-          from taken t
-          left join ${customers} c on c._id = t.customer_id
-          left join ${externalMailAddresses} a on a._id = t.external_address_id
-          order by t._id`),
-      );
-      const tokens =
-        row.notification_kind === 'push' && claimed.length > 0
-          ? await tx
-              .select({
-                customer_id: customerPushTokens.customer_id,
-                token: customerPushTokens.push_token,
-                language: customerPushTokens.push_token_language,
-              })
-              .from(customerPushTokens)
-              .where(
-                inArray(
-                  customerPushTokens.customer_id,
-                  claimed.flatMap((each) => (each.customer_id ? [each.customer_id] : [])),
-                ),
-              )
-          : [];
-      const tokensOf = new Map<string, { token: string; language: string | null }[]>();
-      for (const token of tokens) {
-        const list = tokensOf.get(token.customer_id) ?? [];
-        list.push({ token: token.token, language: token.language });
-        tokensOf.set(token.customer_id, list);
-      }
-      const setAside: Outcome[] = [];
-      const sendable: (Claimed & { to: string; devices: { token: string; language: string | null }[] })[] =
-        [];
-      // The channel's rules (audience.service.ts), read again for each message of the batch.
-      const rule = channelRules[row.notification_kind];
-      const consented = (each: Claimed) =>
-        rule.consent === null || (rule.consent === 'sms' ? each.sms_permission : each.email_permission);
-      for (const each of claimed) {
-        const devices =
-          rule.address === 'device' && each.customer_id ? (tokensOf.get(each.customer_id) ?? []) : [];
-        const to =
-          rule.address === 'phone'
-            ? each.phone && !each.phone.startsWith('#')
-              ? each.phone
-              : null
-            : rule.address === 'email'
-              ? (each.email ?? each.external_email)
-              : devices.length > 0
-                ? each.customer_id
-                : null;
-        const skip = (code: string) => setAside.push({ id: each._id, state: 'skipped', code });
-        if (each.deleted) skip('CUSTOMER_DELETED');
-        else if (!to) skip('NO_ADDRESS');
-        // An external list's address has no consent of its own: the list is the mall's to answer for.
-        else if (row.notification_is_commercial && each.customer_id && !consented(each)) skip('NO_CONSENT');
-        else if (rule.optOut && each.opted_out)
-          setAside.push({ id: each._id, state: 'opted_out', code: 'UNSUBSCRIBED' });
-        else sendable.push({ ...each, to, devices });
-      }
-      await record(tx, row, batch, setAside);
-      return { batch, claimed: claimed.length, sendable };
-    });
+  /**
+   * Step 2: a batch claimed, consent and the customer's state read again, those who may no longer get
+   * it set aside and counted, in one statement (one round trip; atomic, so no transaction): the
+   * queued messages taken `for update skip locked`, each customer's row (and for push its device
+   * tokens) read beside it, each message set to `sending` with the batch's number, or straight to
+   * `skipped` / `opted_out` with its reason, by the channel's rules (audience.service.ts).
+   */
+  const claimStatement = (row: NotificationRow, size: number, batch: number) => {
+    const rule = channelRules[row.notification_kind];
+    const to =
+      rule.address === 'phone'
+        ? sql`case when c.customer_phone is not null and left(c.customer_phone, 1) <> '#' then c.customer_phone end`
+        : rule.address === 'email'
+          ? sql`coalesce(c.customer_email, a.address_email)`
+          : sql`case when d.devices is not null then m.customer_id end`;
+    const devices =
+      rule.address === 'device'
+        ? sql`left join lateral (
+            select json_agg(json_build_object('token', k.push_token, 'language', k.push_token_language) order by k._id) as devices
+            from ${customerPushTokens} k where k.customer_id = m.customer_id) d on true`
+        : sql`cross join lateral (select null::json as devices) d`;
+    const consent =
+      row.notification_is_commercial && rule.consent
+        ? rule.consent === 'sms'
+          ? sql`coalesce(c.customer_sms_permission, false)`
+          : sql`coalesce(c.customer_email_permission, false)`
+        : sql`true`;
+    const optedOut = rule.optOut
+      ? sql`exists (select 1 from ${emailOptOuts} o where o.location_id = ${row.location_id}
+          and o.opt_out_email = lower(coalesce(c.customer_email, a.address_email)))`
+      : sql`false`;
+    return sql`
+      with next as (
+        select _id from ${notificationMessages}
+        where notification_id = ${row._id} and message_state = 'queued'
+          and (message_retry_at is null or message_retry_at <= now())
+        order by _id limit ${size}
+        for update skip locked
+      ), facts as (
+        select m._id, ${to} as to_address, d.devices,
+          case
+            when c.customer_deleted_at is not null or (m.customer_id is null and m.external_address_id is null)
+              or (m.external_address_id is not null and a._id is null) then 'CUSTOMER_DELETED'
+            when ${to} is null then 'NO_ADDRESS'
+            -- An external list's address has no consent of its own: the list is the mall's to answer for.
+            when m.customer_id is not null and not ${consent} then 'NO_CONSENT'
+            when ${optedOut} then 'UNSUBSCRIBED'
+          end as code
+        from next
+        join ${notificationMessages} m on m._id = next._id
+        left join ${customers} c on c._id = m.customer_id
+        left join ${externalMailAddresses} a on a._id = m.external_address_id
+        ${devices}
+      ), taken as (
+        update ${notificationMessages} m set
+          message_state = case when f.code is null then 'sending' when f.code = 'UNSUBSCRIBED' then 'opted_out' else 'skipped' end,
+          message_error_code = f.code,
+          message_error = null,
+          message_batch = ${batch},
+          message_attempts = m.message_attempts + 1, message_retry_at = null, updated_at = now()
+        from facts f where m._id = f._id
+        returning m._id, m.customer_id, m.message_attempts as attempts, m.message_state as state,
+          f.to_address as to, f.devices
+      ), totals as (
+        select count(*) filter (where state = 'skipped') as skipped,
+          count(*) filter (where state = 'opted_out') as opted_out
+        from taken
+      ), counted as (
+        update ${notifications} set
+          notification_skipped_count = notification_skipped_count + totals.skipped,
+          notification_opted_out_count = notification_opted_out_count + totals.opted_out
+        from totals
+        where _id = ${row._id} and totals.skipped + totals.opted_out > 0
+        returning 1
+      )
+      select _id, customer_id, attempts, state, "to", devices from taken order by _id`;
+  };
+
+  const claim = async (row: NotificationRow, size: number) => {
+    const batch = newBatchNumber();
+    const claimed = rowsOf<Claimed>(await db.execute(claimStatement(row, size, batch)));
+    const sendable: {
+      _id: string;
+      customer_id: string | null;
+      attempts: number;
+      to: string;
+      devices: Device[];
+    }[] = [];
+    for (const each of claimed) {
+      if (each.state !== 'sending' || each.to === null) continue;
+      const devices: Device[] =
+        typeof each.devices === 'string' ? (JSON.parse(each.devices) as Device[]) : (each.devices ?? []);
+      sendable.push({
+        _id: each._id,
+        customer_id: each.customer_id,
+        attempts: each.attempts,
+        to: each.to,
+        devices,
+      });
+    }
+    return { batch, claimed: claimed.length, sendable };
+  };
 
   type Sendable = Awaited<ReturnType<typeof claim>>['sendable'][number];
 
@@ -392,20 +413,16 @@ export const createDispatcher = (deps: {
 
   /** Every queued message failed with the account's refusal, and the notification marked in error. */
   const failRemaining = (notificationId: string, code: string, words: string) =>
-    db.transaction(async (tx) => {
-      const failed = rowsOf<{ _id: string }>(
-        await tx.execute(sql`
-          update ${notificationMessages} set message_state = 'failed', message_error_code = ${code}, message_error = ${words}, updated_at = now()
-          where notification_id = ${notificationId} and message_state = 'queued' returning _id`),
-      );
-      await tx
-        .update(notifications)
-        .set({
-          notification_error: code,
-          notification_failed_count: sql`${notifications.notification_failed_count} + ${failed.length}`,
-        })
-        .where(eq(notifications._id, notificationId));
-    });
+    // One statement, counting in the database: at a million recipients the queued ones' ids would
+    // be a million strings in this process.
+    db.execute(sql`
+      with failed as (
+        update ${notificationMessages} set message_state = 'failed', message_error_code = ${code}, message_error = ${words}, updated_at = now()
+        where notification_id = ${notificationId} and message_state = 'queued' returning 1
+      )
+      update ${notifications} set notification_error = ${code},
+        notification_failed_count = notification_failed_count + (select count(*) from failed)
+      where _id = ${notificationId}`);
 
   /** Step 5: sent or error once nothing is queued or sending. */
   const closeIfDone = async (notificationId: string) => {
@@ -493,7 +510,7 @@ export const createDispatcher = (deps: {
         taken.sendable.map((message) => message._id),
       );
       const { outcomes, accountRefused } = await send(own, sender, row, taken.sendable, content);
-      await db.transaction((tx) => record(tx, row, taken.batch, outcomes));
+      await record(row, taken.batch, outcomes);
       if (accountRefused) {
         logger?.error(
           { notificationId, code: accountRefused.code },
