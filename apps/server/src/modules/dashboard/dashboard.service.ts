@@ -79,25 +79,30 @@ type Row = { stat_key: string; stat_month: string | null; stat_count: number; st
  * statement (one snapshot: a fold moving deltas into the rollups is seen whole or not at all).
  */
 export const sumDays = async (db: Database, locationId: string, days: Days): Promise<Row[]> => {
-  // Whole months: from the first month starting on or after `from`, up to the month `to` ends.
+  // Whole months: from the first month starting on or after `from`, up to the month `to` ends. The
+  // days before and after them are read from the daily rows, each part an index range of its own.
+  const after = addDays(days.to, 1);
   const fullFrom = days.from.endsWith('-01') ? days.from : nextMonth(days.from);
-  const fullEnd = addDays(days.to, 1).endsWith('-01') ? addDays(days.to, 1) : monthOf(days.to);
+  const fullEnd = after.endsWith('-01') ? after : monthOf(days.to);
   const months = fullFrom < fullEnd;
+  const head = { from: days.from, until: months ? fullFrom : after };
+  const tail = { from: months ? fullEnd : after, until: after };
   const result = await db.execute(sql`
     select stat_key,
            case when stat_key like 'customers:%' then to_char(stat_month, 'YYYY-MM') end as stat_month,
            sum(stat_count)::float8 as stat_count, sum(stat_amount)::float8 as stat_amount
       from (
         select stat_key, stat_month, stat_count, stat_amount from dashboard_monthly
-         where location_id = ${locationId} and ${months}::boolean
-           and stat_month >= ${fullFrom}::date and stat_month < ${fullEnd}::date
+         where location_id = ${locationId} and stat_month >= ${fullFrom}::date and stat_month < ${fullEnd}::date
         union all
         select stat_key, stat_day, stat_count, stat_amount from dashboard_daily
-         where location_id = ${locationId} and stat_day >= ${days.from}::date and stat_day <= ${days.to}::date
-           and not (${months}::boolean and stat_day >= ${fullFrom}::date and stat_day < ${fullEnd}::date)
+         where location_id = ${locationId} and stat_day >= ${head.from}::date and stat_day < ${head.until}::date
+        union all
+        select stat_key, stat_day, stat_count, stat_amount from dashboard_daily
+         where location_id = ${locationId} and stat_day >= ${tail.from}::date and stat_day < ${tail.until}::date
         union all
         select stat_key, stat_day, stat_count, stat_amount from dashboard_deltas
-         where location_id = ${locationId} and stat_day >= ${days.from}::date and stat_day <= ${days.to}::date
+         where location_id = ${locationId} and stat_day >= ${days.from}::date and stat_day < ${after}::date
       ) s
      group by 1, 2`);
   return rowsOf<Row>(result).map((row) => ({
