@@ -29,7 +29,8 @@ function LanguageBadge({ language }: { language: Language }) {
         fontSize: 11,
         fontWeight: 800,
         letterSpacing: '0.04em',
-        color: 'primary.contrastText',
+        // White on the flags' own colours (4.9:1 and 10:1): the theme's contrastText turns dark in dark mode.
+        color: '#FFFFFF',
         bgcolor: language === 'tr' ? '#E30A17' : '#1F3A93',
       }}
     >

@@ -17,7 +17,8 @@ export type TableRowData = { key: string; header: string; cells: ReactNode[] };
 /**
  * A chart in its card, with the same figures as a table behind it: read by screen readers, shown
  * to everyone when the page's switch says so. The drawing itself is hidden from assistive
- * technology (the table says it all).
+ * technology and out of the tab order (the charts are drawn with `disableKeyboardNavigation`): the
+ * table says it all.
  */
 export function ChartCard({
   title,

@@ -108,6 +108,7 @@ export function DashboardCharts({
         hideLegend={!compared}
         margin={{ right: 16, left: 0 }}
         localeText={noData}
+        disableKeyboardNavigation
       />
     );
   };
@@ -208,6 +209,7 @@ export function DashboardCharts({
         hideLegend
         margin={{ right: 40, left: 0 }}
         localeText={noData}
+        disableKeyboardNavigation
       />
     );
     return { columns, rows: body, chart };
@@ -242,6 +244,7 @@ export function DashboardCharts({
               },
             ]}
             localeText={noData}
+            disableKeyboardNavigation
           />
         }
         {...genderTable}
@@ -278,6 +281,7 @@ export function DashboardCharts({
             hideLegend
             margin={{ right: 8, left: 0 }}
             localeText={noData}
+            disableKeyboardNavigation
           />
         }
         columns={[{ label: t('table.month') }, { label: t('table.customers'), numeric: true }]}
@@ -306,6 +310,7 @@ export function DashboardCharts({
             hideLegend
             margin={{ right: 8, left: 0 }}
             localeText={noData}
+            disableKeyboardNavigation
           />
         }
         columns={[{ label: t('table.year') }, { label: t('table.customers'), numeric: true }]}

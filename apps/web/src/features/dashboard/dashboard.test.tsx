@@ -192,6 +192,10 @@ describe('the mall dashboard', () => {
     expect(rowOf(stores, 'Çiçekçi Güler')).toEqual(['2.345', '₺12.345,60', '₺0,00', '+12.346']);
     expect(rowOf(stores, 'Kahve Durağı')).toEqual(['900', '₺9.000,00', '₺12.000,00', '-%25']);
 
+    // The drawings are hidden from screen readers, and nothing in them takes the focus (axe's aria-hidden-focus).
+    const region = screen.getByRole('region', { name: 'Cinsiyete göre yeni müşteriler' });
+    expect(region.querySelector('[aria-hidden="true"] svg')).not.toBeNull();
+    expect(document.querySelectorAll('[aria-hidden="true"] [tabindex="0"]')).toHaveLength(0);
     // Hidden until asked for (screen readers read them all along).
     const container = gender.parentElement!;
     expect(container).toHaveStyle({ position: 'absolute' });
