@@ -8,6 +8,7 @@ import { scheduleDashboardFold } from './modules/dashboard/dashboard.job';
 import { scheduleResetPoints } from './modules/loyalty/reset-points.job';
 import { scheduleMaintenance } from './modules/maintenance/maintenance';
 import { scheduleMarketingDispatch } from './modules/marketing/dispatch.job';
+import { scheduleMonthlyReports } from './modules/monthly-reports/monthly-reports.job';
 import { scheduleReminders } from './modules/reminders/reminders.job';
 import { loadConfig } from './platform/config';
 import { isDatabaseUnavailable } from './platform/db/connection-errors';
@@ -68,6 +69,7 @@ try {
   await scheduleResetPoints(jobs, database.db, logger);
   await scheduleMarketingDispatch(jobs, database.db, config, logger);
   await scheduleReminders(jobs, database.db, logger);
+  await scheduleMonthlyReports(jobs, database.db, logger);
   app = await buildApp({ config, db: database.db, notices: database.notices, jobs, logger, files });
   await scheduleMaintenance(jobs, database.db, app.files.store, config, logger);
   if (config.production && app.sms.kind === 'outbox')

@@ -61,6 +61,7 @@ export * from './platform/health';
 export * from './platform/request-headers';
 export * from './qr-codes/qr-code';
 export * from './reminders/reminder';
+export * from './reports/monthly-reports';
 export * from './reservations/messages';
 export * from './reservations/reservation';
 export * from './staff/admins';

@@ -26,6 +26,7 @@ export * from '../modules/marketing/marketing.tables';
 export * from '../modules/marketing/marketing-accounts.tables';
 export * from '../modules/marketing/marketing-directory.tables';
 export * from '../modules/micro-site/micro-site.tables';
+export * from '../modules/monthly-reports/monthly-reports.tables';
 export * from '../modules/point-providers/point-providers.tables';
 export * from '../modules/qr-codes/qr-codes.tables';
 export * from '../modules/receipts/receipts.tables';

@@ -59,6 +59,8 @@ export const errorCodes = [
   'AGREEMENT_NOT_FOUND',
   'AGREEMENT_PDF_NOT_FOUND',
   'AGREEMENT_IN_USE_RACE',
+  // Monthly reports (issue 18 #3): spec §8 'report not found'.
+  'REPORT_NOT_FOUND',
   // Campaigns and coupon codes (issue 13).
   'CAMPAIGN_NOT_FOUND',
   'CAMPAIGN_STATUS_CHANGE',

@@ -84,6 +84,7 @@ export const messages: Record<Language, Catalogue> = {
       AGREEMENT_PDF_NOT_FOUND: 'PDF sözleşme metni bulunamadı',
       AGREEMENT_IN_USE_RACE:
         'Bu tür ve hedefteki başka bir sözleşme aynı anda kullanıma alındı; listeyi yenileyip yeniden deneyin',
+      REPORT_NOT_FOUND: 'Rapor bulunamadı',
       CAMPAIGN_NOT_FOUND: 'Kampanya bulunamadı',
       CAMPAIGN_STATUS_CHANGE: 'Kampanya “{{from}}” durumundan “{{to}}” durumuna geçirilemez',
       CAMPAIGN_ENDED: 'Bu kampanya sona erdi',
@@ -431,6 +432,7 @@ export const messages: Record<Language, Catalogue> = {
       AGREEMENT_PDF_NOT_FOUND: 'PDF agreement text not found',
       AGREEMENT_IN_USE_RACE:
         'Another agreement of this type and target was put in use at the same moment; reload the list and try again',
+      REPORT_NOT_FOUND: 'Report not found',
       CAMPAIGN_NOT_FOUND: 'Campaign not found',
       CAMPAIGN_STATUS_CHANGE: 'A campaign cannot go from “{{from}}” to “{{to}}”',
       CAMPAIGN_ENDED: 'This campaign has ended',

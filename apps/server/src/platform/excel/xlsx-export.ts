@@ -25,7 +25,8 @@ type Value<Row, T> = (row: Row) => T | null | undefined;
 /** What a column holds and how it is read from a row. */
 export type ExportValue<Row> =
   | { kind: 'text' | 'phone'; value: Value<Row, string>; width?: number }
-  | { kind: 'number'; value: Value<Row, number>; width?: number }
+  /** `format`: an Excel number format ('#,##0', '#,##0.00 ₺'), for the column or chosen by row. */
+  | { kind: 'number'; value: Value<Row, number>; width?: number; format?: string | ((row: Row) => string) }
   | { kind: 'boolean'; value: Value<Row, boolean>; width?: number }
   /** One of a set of values, written as its label in the request's language. */
   | {
@@ -93,8 +94,26 @@ const cellOf = <Row>(
 ): Cell<Row> => {
   switch (column.kind) {
     case 'text':
-    case 'number':
       return { value: column.value };
+    case 'number': {
+      const { format } = column;
+      if (format === undefined) return { value: column.value };
+      if (typeof format === 'string') return { value: column.value, style: { numFmt: format } };
+      // One style object per format, shared by every cell using it.
+      const styles = new Map<string, Partial<ExcelJS.Style>>();
+      return {
+        value: column.value,
+        style: (row) => {
+          const numFmt = format(row);
+          let style = styles.get(numFmt);
+          if (!style) {
+            style = { numFmt };
+            styles.set(numFmt, style);
+          }
+          return style;
+        },
+      };
+    }
     case 'phone': {
       const { value } = column;
       return {

@@ -16,8 +16,11 @@ export type XlsxColumn<Row> = {
    * would start a formula is neutralised here for every export (see formula-cells.ts).
    */
   value: (row: Row) => XlsxCellValue;
-  /** The cells' number format (a date's, a text's); one object per column, see PLAIN below. */
-  style?: Partial<ExcelJS.Style>;
+  /**
+   * The cells' number format (a date's, a text's); one object per column, see PLAIN below, or a
+   * function choosing one of a few shared objects by row (a report's money row among counts).
+   */
+  style?: Partial<ExcelJS.Style> | ((row: Row) => Partial<ExcelJS.Style>);
   width?: number;
 };
 
@@ -105,7 +108,8 @@ const writeSheet = async <Row>(
   for await (const row of download.rows) {
     for (let index = 0; index < columns.length; index++) {
       let value = columns[index]!.value(row);
-      let style = styles[index]!;
+      const columnStyle = styles[index]!;
+      let style = typeof columnStyle === 'function' ? columnStyle(row) : columnStyle;
       if (value === null) value = undefined;
       else if (typeof value === 'string' && startsFormula(value)) {
         value = neutraliseFormula(value);
