@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { LocationForm } from './LocationForm';
 import { locations } from './locations.resource';
+import './texts';
 
 const emptyLinks = { androidApp: '', androidStore: '', iosApp: '', iosStore: '', fallbackUrl: '' };
 

@@ -11,6 +11,7 @@ import { useAuth } from '../../lib/auth';
 import { LocationForm } from './LocationForm';
 import { locations } from './locations.resource';
 import { MicroSiteCard } from './MicroSiteCard';
+import './texts';
 
 const formValues = (location: LocationSettings) => {
   const links = location.location_app_links;

@@ -10,6 +10,7 @@ import { FormUploadField, useUploadProgress } from '../../components/upload-fiel
 import { Form, SelectField, SubmitButton, SwitchField, TextField, useZodForm } from '../../lib/form';
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, imageUrl } from '../account/upload-image';
 import { type LocationFormInput, type LocationFormValues, locationForm } from './locations.resource';
+import './texts';
 
 const appLinks = ['androidApp', 'androidStore', 'iosApp', 'iosStore'] as const;
 

@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '../../components/resource-list-page/ResourceListPage';
 import { locations } from './locations.resource';
+import './texts';
 
 const useColumns = (): GridColDef<LocationSettings>[] => {
   const { t } = useTranslation('locations');

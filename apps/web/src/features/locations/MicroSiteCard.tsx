@@ -13,6 +13,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/confirm-dialog';
 import { locations, microSiteUrl, renewToken } from './locations.resource';
+import './texts';
 
 /** The mall's micro-site address, to copy, and a way to renew its token when it leaked. */
 export function MicroSiteCard({ location }: { location: LocationSettings }) {

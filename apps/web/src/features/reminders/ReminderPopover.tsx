@@ -1,6 +1,6 @@
 import type { Reminder } from '@avlu/contracts';
 import AddIcon from '@mui/icons-material/Add';
-import CheckIcon from '@mui/icons-material/Check';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -64,7 +64,7 @@ function ReminderRow({
           <Button
             size="small"
             variant="outlined"
-            startIcon={<CheckIcon />}
+            startIcon={<TaskAltIcon />}
             disabled={busy}
             aria-label={t('markDoneOf', { text: row.reminder_text })}
             onClick={onDone}

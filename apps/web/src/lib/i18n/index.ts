@@ -39,7 +39,9 @@ const files = import.meta.glob<{ default: Catalogue }>(
     '!../../locales/*/qr-codes.ts',
     '!../../locales/*/agreements.ts',
     '!../../locales/*/reminders.ts',
+    '!../../locales/*/locations.ts',
     '!../../locales/*/dashboard.ts',
+    '!../../locales/*/monthly-reports.ts',
   ],
   { eager: true },
 );
