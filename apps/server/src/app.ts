@@ -36,6 +36,7 @@ import { loyaltyRoutes } from './modules/loyalty/loyalty.routes';
 import { loyaltyCustomerListRoutes } from './modules/loyalty/loyalty-customers.routes';
 import { resetPointRoutes } from './modules/loyalty/reset-points.routes';
 import { emailListRoutes } from './modules/marketing/email-lists.routes';
+import { withMallAccounts } from './modules/marketing/mall-account-senders';
 import { marketingRoutes } from './modules/marketing/marketing.routes';
 import { optInRoutes } from './modules/marketing/opt-in.routes';
 import { providerAccountRoutes } from './modules/marketing/provider-accounts.routes';
@@ -43,6 +44,7 @@ import { pushTokenRoutes } from './modules/marketing/push-tokens.routes';
 import { unsubscribeRoutes } from './modules/marketing/unsubscribe.routes';
 import { microSiteRoutes } from './modules/micro-site/micro-site.routes';
 import { microSiteAuth } from './modules/micro-site/micro-site-auth';
+import { monthlyReportRoutes } from './modules/monthly-reports/monthly-reports.routes';
 import { pointProviderRoutes } from './modules/point-providers/point-providers.routes';
 import { qrCodeRoutes } from './modules/qr-codes/qr-codes.routes';
 import { receiptRoutes } from './modules/receipts/receipts.routes';
@@ -146,6 +148,7 @@ const modules = [
   lendingItemUploadRoutes,
   feedbackRoutes,
   reminderRoutes,
+  monthlyReportRoutes,
 ];
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */
@@ -167,9 +170,17 @@ export const buildApp = async (deps: AppDeps) => {
   app.setSerializerCompiler(createSerializerCompiler({ checkWithZod: process.env.VITEST !== undefined }));
   // Bodies are JSON (or multipart where a route adds it); a text body would only reach a schema as a string.
   app.removeContentTypeParser('text/plain');
-  app.decorate('mailer', deps.mailer ?? createMailer(deps.config, deps.db, deps.logger));
+  // A message sent for a mall goes through its own otp / transactional account when it has one.
+  const senders = withMallAccounts({
+    db: deps.db,
+    config: deps.config,
+    logger: deps.logger,
+    sms: deps.sms ?? createSms(deps.config, deps.db, deps.logger),
+    mailer: deps.mailer ?? createMailer(deps.config, deps.db, deps.logger),
+  });
+  app.decorate('mailer', senders.mailer);
   app.addHook('onClose', () => app.mailer.close());
-  app.decorate('sms', deps.sms ?? createSms(deps.config, deps.db, deps.logger));
+  app.decorate('sms', senders.sms);
   app.decorate('files', deps.files ?? (await createFiles(deps.config, deps.db)));
   const routeList: RouteOptions[] = [];
   app.decorate('routeList', routeList);

@@ -538,7 +538,8 @@ export const replyByMail = (
         text: input.mail_text,
         about: `Bu e-posta, ${mall.name} için yazdığınız “${feedback.title}” başlıklı geri bildirime yanıttır.`,
       }),
-      { db: tx },
+      // Through the mall's transactional mail account when it has one (spec §3).
+      { db: tx, mall: { locationId, account: 'transactional' } },
     );
     return getFeedback(tx, locationId, id);
   });

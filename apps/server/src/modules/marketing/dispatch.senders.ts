@@ -1,4 +1,4 @@
-import type { NotificationKind } from '@avlu/contracts';
+import type { NotificationKind, ProviderAccountKind } from '@avlu/contracts';
 import type { Logger } from 'pino';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db/database';
@@ -44,9 +44,13 @@ const smtpOf = (endpoint: string | null) => {
 export const createSenders = (config: Config, logger?: Logger) => {
   const cache = new Map<string, ChannelSender>();
 
-  /** The mall's bulk account of the channel, its credentials decrypted (provider-accounts.service.ts). */
-  const accountOf = (db: Database, locationId: string, channel: NotificationKind) =>
-    providerAccountFor(db, locationId, channel, 'bulk');
+  /** The mall's account of the channel (bulk by default), its credentials decrypted (provider-accounts.service.ts). */
+  const accountOf = (
+    db: Database,
+    locationId: string,
+    channel: NotificationKind,
+    kind: ProviderAccountKind = 'bulk',
+  ) => providerAccountFor(db, locationId, channel, kind);
 
   /** A driver is kept per account row: an edit of the account (its updated time) makes a new one. */
   const keyOf = (account: Pick<AccountRow, '_id' | 'updated_at'>) =>
@@ -164,12 +168,33 @@ export const createSenders = (config: Config, logger?: Logger) => {
     return sender;
   };
 
+  /**
+   * The sender of the mall's own active account of the channel and kind (the otp one for sign-in
+   * codes, the transactional one for its mail), without the server's fallback: undefined without one.
+   */
+  const accountSenderFor = async (
+    db: Database,
+    locationId: string,
+    channel: NotificationKind,
+    kind: ProviderAccountKind,
+  ): Promise<ChannelSender | undefined> => {
+    const account = await accountOf(db, locationId, channel, kind);
+    if (!account) return undefined;
+    const key = keyOf(account);
+    let sender = cache.get(key);
+    if (!sender) {
+      sender = fromAccount(account);
+      cache.set(key, sender);
+    }
+    return sender;
+  };
+
   const close = async () => {
     for (const sender of cache.values())
       if (sender.channel === 'email') await sender.mail.close().catch(() => undefined);
     cache.clear();
   };
 
-  return { assertConfigured, senderFor, close };
+  return { assertConfigured, senderFor, accountSenderFor, close };
 };
 export type Senders = ReturnType<typeof createSenders>;

@@ -135,7 +135,10 @@ export const startOptIn = async (
     const link = `${appBaseUrl(senders.config)}${OPT_IN_PAGE}?notificationToken=${token}`;
     const words = texts[request.lang];
     if (request.channel === 'sms')
-      await senders.sms.send({ to, text: words.sms(customer.mall, link, code) }, { db: tx });
+      await senders.sms.send(
+        { to, text: words.sms(customer.mall, link, code) },
+        { db: tx, mall: { locationId: request.locationId, account: 'otp' } },
+      );
     else
       await senders.mailer.send(
         {
@@ -145,7 +148,7 @@ export const startOptIn = async (
           text: `${words.mail(customer.mall, code)}\n\n${link}\n`,
           lang: request.lang,
         },
-        { db: tx },
+        { db: tx, mall: { locationId: request.locationId, account: 'transactional' } },
       );
     return { sent: true as const, expiresAt: expiresAt.toISOString() };
   });

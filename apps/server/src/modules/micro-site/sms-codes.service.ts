@@ -416,10 +416,14 @@ export const requestCode = async (
   });
   if (!('code' in decision)) return decision;
   try {
-    await context.sms.send({
-      to: phone,
-      text: smsCodeText(request.lang, request.mall.location_name, decision.code, purpose),
-    });
+    await context.sms.send(
+      {
+        to: phone,
+        text: smsCodeText(request.lang, request.mall.location_name, decision.code, purpose),
+      },
+      // Through the mall's otp SMS account when it has one (spec §3), else the server's gateway.
+      { mall: { locationId: request.mall._id, account: 'otp' } },
+    );
   } catch (error) {
     await db
       .update(smsPhoneStates)

@@ -17,6 +17,12 @@ export type SendOptions = {
    * so a rolled-back change leaves no message behind; the SMTP driver does not need it.
    */
   db?: Database;
+  /**
+   * The mall the mail is sent for and the kind of its provider account that sends it (spec §3:
+   * transactional for notices to its customers): through that account's SMTP when the mall has one
+   * active, else through this server's mailer (modules/marketing/mall-account-senders.ts).
+   */
+  mall?: { locationId: string; account: 'otp' | 'transactional' };
 };
 
 /** Sends mail; throws when the message could not be handed over (the caller decides what that means). */

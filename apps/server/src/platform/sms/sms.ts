@@ -12,6 +12,12 @@ export type SmsSendOptions = {
    * it, so a rolled-back change leaves no message behind; the gateway driver does not need it.
    */
   db?: Database;
+  /**
+   * The mall the message is sent for and the kind of its provider account that sends it (spec §3:
+   * otp for sign-in codes, transactional for notices): through that account when the mall has one
+   * active, else through this server's driver (modules/marketing/mall-account-senders.ts).
+   */
+  mall?: { locationId: string; account: 'otp' | 'transactional' };
 };
 
 /** Sends SMS; throws AppError SMS_NOT_SENT when the message could not be handed over. */
