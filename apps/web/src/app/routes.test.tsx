@@ -13,15 +13,15 @@ describe('routes and guards', () => {
     expect(screen.getByRole('link', { name: 'Ana sayfaya dön' })).toHaveAttribute('href', '/');
   });
 
-  it('neither links to nor opens a module that is not built yet', async () => {
-    renderApp({ path: '/reports/monthly-reports', signedInAs: { role: systemAdminRole } });
-    expect(await screen.findByRole('heading', { name: 'Sayfa bulunamadı' })).toBeInTheDocument();
+  it('links to the built modules, the reports among them, and sends /reports to its monthly reports', async () => {
+    const { router } = renderApp({ path: '/reports', signedInAs: { role: systemAdminRole } });
+    expect(await screen.findByRole('heading', { name: 'Aylık Raporlar', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/reports/monthly-reports');
     const menu = screen.getByRole('navigation', { name: 'Ana menü' });
     expect(menu).toHaveTextContent('Müşteriler');
-    // Loyalty and the QR codes show with their built screens; the reports are not built yet.
     expect(menu).toHaveTextContent('Sadakat');
     expect(menu).toHaveTextContent('QR Kodlar');
-    expect(menu).not.toHaveTextContent('Raporlar');
+    expect(menu).toHaveTextContent('Raporlar');
   });
 
   it('sends a guest at an unknown path to the login page', async () => {

@@ -19,6 +19,7 @@ import { locationRoutes } from '../features/locations/routes';
 import { loyaltyRoutes } from '../features/loyalty/routes';
 import { marketingRoutes, marketingSettingsRoutes } from '../features/marketing/routes';
 import { marketingAccountRoutes } from '../features/marketing-settings/routes';
+import { monthlyReportRoutes } from '../features/monthly-reports/routes';
 import { notificationValidationRoutes } from '../features/notification-validation/routes';
 import { pointProviderRoutes } from '../features/point-providers/routes';
 import { qrCodeRoutes } from '../features/qr-codes/routes';
@@ -113,6 +114,7 @@ export const routes: RouteObject[] = [
           ...feedbackRoutes,
           ...qrCodeRoutes,
           ...agreementRoutes,
+          ...monthlyReportRoutes,
           // Feature route lists go here: reports, feedbacks, agreements, qr-codes,
           // reservation, lending.
           notFoundInLayoutRoute,

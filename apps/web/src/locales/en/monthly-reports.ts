@@ -1,0 +1,36 @@
+export default {
+  title: 'Monthly reports',
+  group: 'Reports',
+  empty:
+    'No monthly reports saved yet. On the first day of each month, by the mall’s clock, the previous month’s report is saved automatically.',
+  notFound: 'Report not found',
+  backToList: 'Back to monthly reports',
+  loading: 'Loading the report',
+  fields: {
+    monthly_report_pretty_date: 'Month',
+    createdAt: 'Created',
+  },
+  actions: {
+    view: 'View',
+    xlsx: 'Download Excel',
+    pdf: 'Download PDF',
+  },
+  downloaded: 'The {{name}} report was downloaded',
+  detail: {
+    summary: 'Summary',
+    campaigns: 'Campaigns',
+    stores: 'Stores',
+    figure: 'Figure',
+    thisMonth: 'This month',
+    previousMonth: 'Previous month',
+    change: 'Change',
+    campaign: 'Campaign',
+    store: 'Store',
+    receipts: 'Receipts',
+    amount: 'Amount',
+    previousAmount: 'Previous month amount',
+    none: 'No approved receipts this month.',
+    deleted: '(deleted)',
+    period: '{{from}} – {{to}} · previous month: {{previousFrom}} – {{previousTo}}',
+  },
+};

@@ -1,0 +1,36 @@
+export default {
+  title: 'Aylık Raporlar',
+  group: 'Raporlar',
+  empty:
+    'Henüz kaydedilmiş aylık rapor yok. Her ayın ilk günü, AVM’nin saatine göre, bir önceki ayın raporu kendiliğinden kaydedilir.',
+  notFound: 'Rapor bulunamadı',
+  backToList: 'Aylık raporlara dön',
+  loading: 'Rapor yükleniyor',
+  fields: {
+    monthly_report_pretty_date: 'Ay',
+    createdAt: 'Oluşturulma',
+  },
+  actions: {
+    view: 'Görüntüle',
+    xlsx: 'Excel indir',
+    pdf: 'PDF indir',
+  },
+  downloaded: '{{name}} raporu indirildi',
+  detail: {
+    summary: 'Özet',
+    campaigns: 'Kampanyalar',
+    stores: 'Mağazalar',
+    figure: 'Gösterge',
+    thisMonth: 'Bu ay',
+    previousMonth: 'Önceki ay',
+    change: 'Değişim',
+    campaign: 'Kampanya',
+    store: 'Mağaza',
+    receipts: 'Fiş',
+    amount: 'Tutar',
+    previousAmount: 'Önceki ay tutar',
+    none: 'Bu ay onaylı fiş yok.',
+    deleted: '(silinmiş)',
+    period: '{{from}} – {{to}} · önceki ay: {{previousFrom}} – {{previousTo}}',
+  },
+};
