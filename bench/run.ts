@@ -8,6 +8,7 @@ import { customersAtAMillion } from './customers-1m';
 import { benchEngines } from './lib/engines';
 import type { Figure } from './lib/timing';
 import { loyaltyAtTenMillion } from './loyalty-10m';
+import { mallDashboardAtAMillion } from './mall-dashboard';
 import { marketingAtAMillion } from './marketing';
 import { microSiteBundle } from './micro-site-bundle';
 import { redirects } from './redirect';
@@ -21,6 +22,8 @@ import { throughput } from './throughput/throughput';
  * (loyalty-10m.ts; BENCH_LOYALTY_SCALE=0.01 tries it at a hundredth).
  * `npm run bench -- dashboard [postgres|pglite]`: the campaign dashboard's report over a year of five
  * campaigns on the 1M-customer mall, and its rollup job (campaign-dashboard.ts).
+ * `npm run bench -- mall-dashboard [postgres|pglite]`: the mall dashboard (`GET /data/dashboard`) for each period
+ * on the 1M-customer mall with 400 days of activity, and what its rollups cost (mall-dashboard.ts).
  * `npm run bench -- coupons [postgres|pglite]`: concurrent joins and redemptions (coupon-giving.ts), then a
  * million coupon codes for one campaign and code lookups among them (coupon-pool.ts).
  * `npm run bench -- marketing [postgres|pglite]`: SMS and push campaigns to a million customers, email,
@@ -52,6 +55,7 @@ const named: Record<string, (options: string[]) => Promise<Figure[]>> = {
   customers: customersAtAMillion,
   dashboard: campaignDashboardAtAMillion,
   loyalty: loyaltyAtTenMillion,
+  'mall-dashboard': mallDashboardAtAMillion,
   marketing: marketingAtAMillion,
   throughput: () => throughput(),
   redirect: async ([only]) => {

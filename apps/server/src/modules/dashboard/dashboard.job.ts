@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../../platform/db/database';
 import type { Jobs } from '../../platform/jobs';
-import { foldDashboardDeltas } from './dashboard.service';
+import { foldDashboardDeltas, vacuumDashboardDeltas } from './dashboard.service';
 
 declare module '../../platform/jobs' {
   interface JobQueues {
@@ -19,6 +19,7 @@ export const scheduleDashboardFold = async (jobs: Jobs, db: Database, logger: Lo
   await jobs.work('dashboard.fold', async () => {
     const started = Date.now();
     const folded = await foldDashboardDeltas(db);
+    if (folded > 0) await vacuumDashboardDeltas(db);
     if (folded > 0) logger.debug({ folded, ms: Date.now() - started }, 'dashboard deltas folded');
   });
   await jobs.schedule('dashboard.fold', '* * * * *', {});

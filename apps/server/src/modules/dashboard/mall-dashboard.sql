@@ -80,6 +80,10 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- The deltas are written and emptied all day: vacuumed after every fold (the job), and by autovacuum
+-- after a thousand dead rows whatever the table's size.
+ALTER TABLE dashboard_deltas SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000);
+--> statement-breakpoint
 -- What a statement changed, as signed rows of dashboard_deltas: inserts only, so writers never wait on
 -- a shared counter (and never deadlock on two). EXECUTEd so each is planned for its own rows. An update
 -- that changes nothing counted (a name, a delivery report) adds and takes away the same rows: no delta.
