@@ -13,10 +13,13 @@ import { channels } from '../modules/channels/channels.tables';
 import { couponProviders } from '../modules/coupon-providers/coupon-providers.tables';
 import { DEMO_CUSTOMERS_PER_MALL } from '../modules/customers/customers.demo';
 import { customers } from '../modules/customers/customers.tables';
+import { dateIn } from '../modules/customers/mall-date';
 import { locations } from '../modules/locations/locations.tables';
 import { loyaltyGifts, loyaltyRedemptions } from '../modules/loyalty/gifts.tables';
 import { loyaltyTiers, pointBalances, pointEntries } from '../modules/loyalty/loyalty.tables';
 import { resetPoints } from '../modules/loyalty/reset-points.tables';
+import { shiftMonth } from '../modules/monthly-reports/monthly-reports.service';
+import { monthlyReports } from '../modules/monthly-reports/monthly-reports.tables';
 import { DEMO_RECEIPTS_PER_MALL } from '../modules/receipts/receipts.demo';
 import { receipts } from '../modules/receipts/receipts.tables';
 import { reminders } from '../modules/reminders/reminders.tables';
@@ -216,6 +219,20 @@ describe('first start', () => {
         .from(campaigns)
         .where(and(eq(campaigns.location_id, mall._id), eq(campaigns.campaign_type, 'survey')));
       expect(surveyCampaign.every((row) => mallSurveys.some((each) => each._id === row.survey))).toBe(true);
+
+      // A year of monthly reports (issue 18 #5): each of the last twelve months saved, with its receipts.
+      const reports = await db
+        .select({ month: monthlyReports.monthly_report_month, data: monthlyReports.monthly_report_data })
+        .from(monthlyReports)
+        .where(eq(monthlyReports.location_id, mall._id));
+      const today = dateIn(mall.timezone);
+      for (let back = 1; back <= 12; back++) {
+        const report = reports.find((row) => row.month === shiftMonth(today, -back));
+        expect(report, shiftMonth(today, -back)).toBeDefined();
+        expect(report!.data.figures.dashboard_receipts.value).toBeGreaterThan(100);
+        expect(report!.data.stores.length).toBeGreaterThan(10);
+      }
+      expect(reports.some((row) => row.month === shiftMonth(today, 0))).toBe(false);
 
       // A year of receipts, most approved, each approved one that earns with its one entry of its points.
       const receiptRows = await db.select().from(receipts).where(eq(receipts.location_id, mall._id));

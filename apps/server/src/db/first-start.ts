@@ -16,6 +16,7 @@ import { seedDemoGifts } from '../modules/loyalty/gifts.demo';
 import { seedDemoLoyalty } from '../modules/loyalty/loyalty.demo';
 import { seedDemoResetPoints } from '../modules/loyalty/reset-points.demo';
 import { seedDemoMarketing } from '../modules/marketing/marketing.demo';
+import { saveDueMonthlyReports } from '../modules/monthly-reports/monthly-reports.service';
 import { seedDemoPointProviders } from '../modules/point-providers/point-providers.demo';
 import { seedDemoQrCodes } from '../modules/qr-codes/qr-codes.demo';
 import { seedDemoReceipts } from '../modules/receipts/receipts.demo';
@@ -89,6 +90,9 @@ export const prepareFirstStart = async (
       }
     // The campaign dashboard's rollup of everything seeded above, so the demo campaigns show their picture.
     if (config.demoData) for (const id of await allLocationIds(tx)) await rebuildCampaignStats(tx, id);
+    // The monthly reports of every finished month the demo data covers, as the job would have saved them.
+    if (config.demoData)
+      for (const id of await allLocationIds(tx)) await saveDueMonthlyReports(tx, { locationId: id });
     const generatedPassword = config.admin.password ? undefined : generatePassword();
     const adminId = await createSystemAdmin(tx, {
       email: config.admin.email,

@@ -25,9 +25,11 @@ import { RECEIPT_THUMBNAIL_SIDE } from './receipt-photos';
 import { receiptDayOf, receiptNoKey } from './receipts.service';
 import { type ReceiptRow, receipts } from './receipts.tables';
 
-/** Receipts per demo mall at first start (issue 14: about 20,000 over the last year); the generator takes any count. */
+/** Receipts per demo mall at first start (issue 14: about 20,000, over the last `DEMO_RECEIPT_DAYS` days); the generator takes any count. */
 export const DEMO_RECEIPTS_PER_MALL = 20_000;
 const DAY_MS = 86_400_000;
+/** How far back the demo receipts go: more than 13 months, so a year of monthly reports has whole months. */
+export const DEMO_RECEIPT_DAYS = 400;
 const HOUR_MS = 3_600_000;
 const BATCH = 500;
 
@@ -196,7 +198,8 @@ export const seedDemoReceipts = async (
   for (let index = 0; index < count; index++) {
     const member = members[(index * 7919) % members.length]!;
     const shop = shops[(index * 131) % shops.length]!;
-    const earliest = Math.max(member.created_at.getTime(), now - 365 * DAY_MS);
+    // Over the last 400 days: the monthly reports of the last twelve months all show a whole month.
+    const earliest = Math.max(member.created_at.getTime(), now - DEMO_RECEIPT_DAYS * DAY_MS);
     const span = now - HOUR_MS - earliest;
     if (span <= 0) continue;
     const at = new Date(earliest + (((index * 2_654_435_761) % 1_000_003) / 1_000_003) * span);
