@@ -2,6 +2,8 @@ import { addDays, type Location, type MallDashboard } from '@avlu/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helper';
+import { newId } from '../../platform/ids';
+import { insertCustomer } from '../customers/customers.fixtures';
 import { customers } from '../customers/customers.tables';
 import { mallToday } from '../customers/mall-date';
 import { LOCATIONS_CHANNEL } from '../locations/locations.service';
@@ -251,6 +253,26 @@ describe('GET /data/dashboard', () => {
     expect((await ctx.inject({ url: url(a.mall), headers: other.headers })).statusCode).toBe(403);
     expect((await ctx.inject({ url: url(b.mall), headers: holder.headers })).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: url(a.mall) })).statusCode).toBe(401);
+  });
+
+  it('goes with a mall deleted, its rows taken by the cascade without a delta left behind', async () => {
+    const db = ctx.database.db;
+    const gone = await newDashboardMall(db, () => ctx.newLocation());
+    for (let index = 0; index < 3; index++) await insertCustomer(db, gone.mall._id);
+    await db.execute(sql`insert into reservations (_id, location_id, reservation_area_id, reservation_customer_name,
+        reservation_customer_surname, reservation_customer_gender, reservation_customer_phone, reservation_total_person,
+        reservation_request_date, reservation_request_hour, reservation_source)
+      values (${newId()}, ${gone.mall._id}, ${gone.areaId}, 'Ali', 'Kaya', 'male', '+905321112233', 2, current_date,
+        '10:00-11:00', 'back-office')`);
+    await foldDashboardDeltas(db);
+    await insertCustomer(db, gone.mall._id);
+    const rowsOf = async () =>
+      (await db.select().from(dashboardDaily).where(eq(dashboardDaily.location_id, gone.mall._id))).length +
+      (await db.select().from(dashboardDeltas).where(eq(dashboardDeltas.location_id, gone.mall._id))).length;
+    expect(await rowsOf()).toBeGreaterThan(0);
+    await db.delete(locations).where(eq(locations._id, gone.mall._id));
+    expect(await rowsOf()).toBe(0);
+    expect(await foldDashboardDeltas(db)).toBe(0);
   });
 
   it('answers an empty mall with zeros and every gender, age group and channel listed', async () => {
