@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { ProfileForm } from './ProfileForm';
 import { ProfileSummary } from './ProfileSummary';
+import './texts';
 
 /** /user/account: the signed-in admin's profile and password. */
 export default function AccountPage() {

@@ -5,6 +5,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { Form, PasswordField, SubmitButton, useZodForm } from '../../lib/form';
+import './texts';
 
 const empty = { old_password: '', new_password: '', confirm_password: '' };
 

@@ -11,6 +11,7 @@ import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { DateField, Form, SelectField, SubmitButton, TextField, useZodForm } from '../../lib/form';
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, imageUrl, imageValue } from './upload-image';
+import './texts';
 
 /** PUT /core/admin/profile, with the photo as a chosen file until it is uploaded on save. */
 const profileForm = profileUpdate.extend({ admin_profile_photo: imageValue.optional() });

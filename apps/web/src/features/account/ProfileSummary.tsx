@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { AdminAvatar } from '../../app/layouts/dashboard/AdminCard';
 import { useAuth } from '../../lib/auth';
 import { useRoleName } from '../../lib/permissions';
+import './texts';
 
 /** Who the admin is, with what only another admin may change: email, role, malls. */
 export function ProfileSummary({ admin }: { admin: AdminProfile }) {

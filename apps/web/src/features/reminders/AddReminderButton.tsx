@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReminderAbout } from './ReminderDialog';
+import './texts';
 
 const ReminderDialog = lazy(() => import('./ReminderDialog'));
 
@@ -12,7 +13,7 @@ const ReminderDialog = lazy(() => import('./ReminderDialog'));
  */
 export function AddReminderButton({ about }: { about: ReminderAbout }) {
   const [open, setOpen] = useState(false);
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation('reminders');
   return (
     <>
       <Button
@@ -21,7 +22,7 @@ export function AddReminderButton({ about }: { about: ReminderAbout }) {
         startIcon={<AlarmAddOutlinedIcon />}
         onClick={() => setOpen(true)}
       >
-        {t('reminders.add')}
+        {t('add')}
       </Button>
       {open && (
         <Suspense fallback={null}>

@@ -40,6 +40,7 @@ const files = import.meta.glob<{ default: Catalogue }>(
     '!../../locales/*/agreements.ts',
     '!../../locales/*/reminders.ts',
     '!../../locales/*/locations.ts',
+    '!../../locales/*/account.ts',
     '!../../locales/*/dashboard.ts',
     '!../../locales/*/monthly-reports.ts',
   ],

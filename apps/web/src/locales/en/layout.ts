@@ -16,7 +16,7 @@ export default {
   /** The button names what it shows (WCAG 2.5.3): 'Language: EN, English'. */
   language: { button: 'Language: {{code}}, {{name}}' },
   /** The top bar's bell (issue 17 #8); its popover's texts load with it (reminders.ts). */
-  reminders: { button: 'Reminders', buttonDue: 'Reminders: {{count}} due', add: 'Add reminder' },
+  reminders: { button: 'Reminders', buttonDue: 'Reminders: {{count}} due' },
   account: {
     label: 'Account',
     button: 'Account: {{initials}}',

@@ -19,7 +19,6 @@ export default {
   reminders: {
     button: 'Hatırlatıcılar',
     buttonDue: 'Hatırlatıcılar: {{count}} zamanı gelen',
-    add: 'Hatırlatıcı ekle',
   },
   account: {
     label: 'Hesap',
