@@ -73,36 +73,66 @@ export const periodsOf = (
 
 type Row = { stat_key: string; stat_month: string | null; stat_count: number; stat_amount: number };
 
+/** Rows of one rollup over [from, until) (days, or months for the monthly one), added or taken away. */
+type Part = { table: 'monthly' | 'daily'; from: string; until: string; sign: 1 | -1 };
+
 /**
- * The rollups' sums per key over some days (customers' keys also per month, yyyy-mm): whole months
- * from the monthly rows, the other days from the daily rows, and the deltas not yet folded, in one
- * statement (one snapshot: a fold moving deltas into the rollups is seen whole or not at all).
+ * Where the sums of some days are read: whole months from the monthly rows; a month the period covers
+ * only in part from its daily rows, or, when it covers most of it, as the month's row less the daily
+ * rows of the days it leaves out (a period ending today takes this month's row less the days still to
+ * come, usually none). Each part is an index range.
  */
-export const sumDays = async (db: Database, locationId: string, days: Days): Promise<Row[]> => {
-  // Whole months: from the first month starting on or after `from`, up to the month `to` ends. The
-  // days before and after them are read from the daily rows, each part an index range of its own.
+export const partsOf = (days: Days): Part[] => {
   const after = addDays(days.to, 1);
   const fullFrom = days.from.endsWith('-01') ? days.from : nextMonth(days.from);
   const fullEnd = after.endsWith('-01') ? after : monthOf(days.to);
-  const months = fullFrom < fullEnd;
-  const head = { from: days.from, until: months ? fullFrom : after };
-  const tail = { from: months ? fullEnd : after, until: after };
+  const parts: Part[] = [];
+  if (fullFrom < fullEnd) parts.push({ table: 'monthly', from: fullFrom, until: fullEnd, sign: 1 });
+  const edges =
+    fullFrom > fullEnd
+      ? [{ from: days.from, until: after }]
+      : [
+          { from: days.from, until: fullFrom },
+          { from: fullEnd, until: after },
+        ].filter((edge) => edge.from < edge.until);
+  for (const edge of edges) {
+    const month = monthOf(edge.from);
+    const end = nextMonth(edge.from);
+    const included = daysBetween(edge.from, edge.until);
+    if (daysBetween(month, end) - included >= included) {
+      parts.push({ table: 'daily', ...edge, sign: 1 });
+      continue;
+    }
+    parts.push({ table: 'monthly', from: month, until: end, sign: 1 });
+    if (month < edge.from) parts.push({ table: 'daily', from: month, until: edge.from, sign: -1 });
+    if (edge.until < end) parts.push({ table: 'daily', from: edge.until, until: end, sign: -1 });
+  }
+  return parts;
+};
+
+/**
+ * The rollups' sums per key over some days (customers' keys also per month, yyyy-mm): the parts of
+ * `partsOf` and the deltas not yet folded, in one statement (one snapshot: a fold moving deltas into
+ * the rollups is seen whole or not at all).
+ */
+export const sumDays = async (db: Database, locationId: string, days: Days): Promise<Row[]> => {
+  const after = addDays(days.to, 1);
+  const parts = partsOf(days).map((part) => {
+    const sign = sql.raw(part.sign === 1 ? '' : '-');
+    return part.table === 'monthly'
+      ? sql`select stat_key, stat_month, ${sign}stat_count, ${sign}stat_amount from dashboard_monthly
+             where location_id = ${locationId} and stat_month >= ${part.from}::date and stat_month < ${part.until}::date`
+      : sql`select stat_key, stat_day, ${sign}stat_count, ${sign}stat_amount from dashboard_daily
+             where location_id = ${locationId} and stat_day >= ${part.from}::date and stat_day < ${part.until}::date`;
+  });
   const result = await db.execute(sql`
     select stat_key,
            case when stat_key like 'customers:%' then to_char(stat_month, 'YYYY-MM') end as stat_month,
            sum(stat_count)::float8 as stat_count, sum(stat_amount)::float8 as stat_amount
       from (
-        select stat_key, stat_month, stat_count, stat_amount from dashboard_monthly
-         where location_id = ${locationId} and stat_month >= ${fullFrom}::date and stat_month < ${fullEnd}::date
-        union all
-        select stat_key, stat_day, stat_count, stat_amount from dashboard_daily
-         where location_id = ${locationId} and stat_day >= ${head.from}::date and stat_day < ${head.until}::date
-        union all
-        select stat_key, stat_day, stat_count, stat_amount from dashboard_daily
-         where location_id = ${locationId} and stat_day >= ${tail.from}::date and stat_day < ${tail.until}::date
-        union all
-        select stat_key, stat_day, stat_count, stat_amount from dashboard_deltas
+        select stat_key, stat_day as stat_month, stat_count, stat_amount from dashboard_deltas
          where location_id = ${locationId} and stat_day >= ${days.from}::date and stat_day < ${after}::date
+        ${parts.length > 0 ? sql`union all ${sql.join(parts, sql` union all `)}` : sql``}
       ) s
      group by 1, 2`);
   return rowsOf<Row>(result).map((row) => ({

@@ -19,7 +19,7 @@ import {
   newDashboardMall,
   seedActivity,
 } from './dashboard.fixtures';
-import { foldDashboardDeltas, rebuildDashboard, vacuumDashboardDeltas } from './dashboard.service';
+import { foldDashboardDeltas, partsOf, rebuildDashboard, vacuumDashboardDeltas } from './dashboard.service';
 import { dashboardDaily, dashboardDeltas } from './dashboard.tables';
 
 const ctx = useTestApp();
@@ -292,5 +292,38 @@ describe('GET /data/dashboard', () => {
     expect(all.dashboard_customers_by_month).toEqual([{ month: mallToday(mall).slice(0, 7), value: 0 }]);
     expect(all.dashboard_from).toBeNull();
     expect(all.dashboard_receipts).toEqual({ value: 0, previous: null });
+  });
+});
+
+describe('where a period is read', () => {
+  it('takes whole months from the monthly rows, and a month mostly covered as its row less the days left out', () => {
+    expect(partsOf({ from: '0001-01-01', to: '8999-12-31' })).toEqual([
+      { table: 'monthly', from: '0001-01-01', until: '9000-01-01', sign: 1 },
+    ]);
+    expect(partsOf({ from: '2026-11-05', to: '2026-11-12' })).toEqual([
+      { table: 'daily', from: '2026-11-05', until: '2026-11-13', sign: 1 },
+    ]);
+    expect(partsOf({ from: '2026-11-05', to: '2026-11-20' })).toEqual([
+      { table: 'monthly', from: '2026-11-01', until: '2026-12-01', sign: 1 },
+      { table: 'daily', from: '2026-11-01', until: '2026-11-05', sign: -1 },
+      { table: 'daily', from: '2026-11-21', until: '2026-12-01', sign: -1 },
+    ]);
+    expect(partsOf({ from: '2026-11-02', to: '2026-11-28' })).toEqual([
+      { table: 'monthly', from: '2026-11-01', until: '2026-12-01', sign: 1 },
+      { table: 'daily', from: '2026-11-01', until: '2026-11-02', sign: -1 },
+      { table: 'daily', from: '2026-11-29', until: '2026-12-01', sign: -1 },
+    ]);
+    expect(partsOf({ from: '2026-10-30', to: '2026-11-28' })).toEqual([
+      { table: 'daily', from: '2026-10-30', until: '2026-11-01', sign: 1 },
+      { table: 'monthly', from: '2026-11-01', until: '2026-12-01', sign: 1 },
+      { table: 'daily', from: '2026-11-29', until: '2026-12-01', sign: -1 },
+    ]);
+    expect(partsOf({ from: '2025-11-29', to: '2026-12-31' })).toEqual([
+      { table: 'monthly', from: '2025-12-01', until: '2027-01-01', sign: 1 },
+      { table: 'daily', from: '2025-11-29', until: '2025-12-01', sign: 1 },
+    ]);
+    expect(partsOf({ from: '2026-02-01', to: '2026-02-28' })).toEqual([
+      { table: 'monthly', from: '2026-02-01', until: '2026-03-01', sign: 1 },
+    ]);
   });
 });
