@@ -8,7 +8,7 @@ import {
   monthlyReportFigures,
   monthlyReportPrettyDate,
 } from '@avlu/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { useTestApp } from '../../../test/helper';
 import { rowsOf } from '../../platform/db/database';
 import { mallToday } from '../customers/mall-date';
 import { newDashboardMall, seedActivity } from '../dashboard/dashboard.fixtures';
+import { locations } from '../locations/locations.tables';
 import { lastDayOf, saveDueMonthlyReports, shiftMonth } from './monthly-reports.service';
 import { monthlyReports } from './monthly-reports.tables';
 
@@ -96,6 +97,39 @@ describe('monthly reports', () => {
     expect(await monthsOf(mall._id)).toEqual(monthRange(firstMonth, lastMonth));
     // The current month is never saved before it ends.
     expect(await monthsOf(mall._id)).not.toContain(shiftMonth(today, 0));
+  });
+
+  it('saves a month when it ends on the mall’s own clock, once however many runs meet', async () => {
+    const ahead = await ctx.newLocation({ location_meta: { timezone: 'Pacific/Kiritimati' } });
+    const behind = await ctx.newLocation({ location_meta: { timezone: 'Pacific/Pago_Pago' } });
+    await db()
+      .update(locations)
+      .set({ created_at: new Date(Date.now() - 40 * 86_400_000) })
+      .where(inArray(locations._id, [ahead._id, behind._id]));
+    const nextMonth = shiftMonth(new Date().toISOString().slice(0, 10), 1);
+    const month = shiftMonth(nextMonth, -1);
+    // Noon UTC of this month's last day: the 1st at 02:00 at UTC+14, still the last day at UTC-11.
+    const lastDayNoon = new Date(Date.parse(`${nextMonth}T00:00:00Z`) - 12 * 3_600_000);
+    for (const mall of [ahead, behind])
+      await Promise.all([
+        saveDueMonthlyReports(db(), { locationId: mall._id, now: lastDayNoon }),
+        saveDueMonthlyReports(db(), { locationId: mall._id, now: lastDayNoon }),
+      ]);
+    const aheadMonths = await monthsOf(ahead._id);
+    expect(aheadMonths).toContain(month);
+    expect(new Set(aheadMonths).size).toBe(aheadMonths.length);
+    expect(await monthsOf(behind._id)).toContain(shiftMonth(month, -1));
+    expect(await monthsOf(behind._id)).not.toContain(month);
+    // Noon UTC of the 1st: 01:00 at UTC-11, its month has ended too.
+    await saveDueMonthlyReports(db(), { locationId: behind._id, now: new Date(`${nextMonth}T12:00:00Z`) });
+    expect(await monthsOf(behind._id)).toContain(month);
+    const [report] = await db()
+      .select({ data: monthlyReports.monthly_report_data })
+      .from(monthlyReports)
+      .where(and(eq(monthlyReports.location_id, behind._id), eq(monthlyReports.monthly_report_month, month)));
+    // A month without activity is saved with zeros.
+    expect(report!.data.figures.dashboard_receipts).toEqual({ value: 0, previous: 0 });
+    expect(report!.data.stores).toEqual([]);
   });
 
   it('lists the mall’s reports newest first, a page at a time, the month named in the request’s language', async () => {
