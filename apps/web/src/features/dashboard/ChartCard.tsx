@@ -9,7 +9,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from './ChangeChip';
+import './texts';
 
 export type TableColumn = { label: string; numeric?: boolean };
 export type TableRowData = { key: string; header: string; cells: ReactNode[] };
@@ -38,6 +40,7 @@ export function ChartCard({
   tables: boolean;
   wide?: boolean;
 }) {
+  const { t } = useTranslation('dashboard');
   const id = useId();
   const [first, ...others] = columns;
   return (
@@ -78,6 +81,11 @@ export function ChartCard({
             </TableRow>
           </TableHead>
           <TableBody>
+            {rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={columns.length}>{t('charts.noData')}</TableCell>
+              </TableRow>
+            )}
             {rows.map((row) => (
               <TableRow key={row.key}>
                 <TableCell component="th" scope="row">

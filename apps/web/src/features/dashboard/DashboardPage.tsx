@@ -156,18 +156,18 @@ function Summary() {
   const loading = period.query !== undefined && figures.isPending;
   return (
     <Stack spacing={3} component="section" aria-labelledby="dashboard-summary">
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
-      >
-        <Stack spacing={0.5} sx={{ minWidth: 0 }}>
+      <Stack spacing={1}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
+        >
           <Typography variant="h4" component="h2" id="dashboard-summary">
             {t('summary')}
           </Typography>
-          {data && <PeriodLine data={data} />}
+          <PeriodPicker period={period} />
         </Stack>
-        <PeriodPicker period={period} />
+        {data && <PeriodLine data={data} />}
       </Stack>
       {!period.query && <Alert severity="info">{t('period.pickRange')}</Alert>}
       {period.query && figures.isError && (

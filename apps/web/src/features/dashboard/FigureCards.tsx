@@ -33,8 +33,9 @@ const grid = {
   gridTemplateColumns: {
     xs: 'repeat(auto-fill, minmax(150px, 1fr))',
     md: 'repeat(auto-fill, minmax(170px, 1fr))',
-    // Eleven cards in two rows beside the sidebar of a desktop.
-    lg: 'repeat(6, minmax(0, 1fr))',
+    // Four beside the sidebar of a 1440 screen (room for ₺123.456.789), six on a wider one.
+    lg: 'repeat(4, minmax(0, 1fr))',
+    xl: 'repeat(6, minmax(0, 1fr))',
   },
 } as const;
 
@@ -53,7 +54,11 @@ function FigureCard({
       <Typography variant="subtitle2" component="h3" color="text.secondary">
         {title}
       </Typography>
-      <Typography variant="h4" component="p" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+      <Typography
+        variant="h4"
+        component="p"
+        sx={{ mt: 0.5, fontSize: { xs: '1.125rem', sm: '1.25rem' }, overflowWrap: 'anywhere' }}
+      >
         {format(figure.value)}
       </Typography>
       <Stack

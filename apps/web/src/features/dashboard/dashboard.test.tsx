@@ -107,6 +107,7 @@ const allTime = (): MallDashboard => {
     dashboard_receipts: strip(base.dashboard_receipts),
     dashboard_receipt_amount: strip(base.dashboard_receipt_amount),
     dashboard_points_earned: strip(base.dashboard_points_earned),
+    dashboard_top_campaigns: [],
     dashboard_top_stores: base.dashboard_top_stores.map((row) => ({
       ...row,
       previous_receipts: null,
@@ -265,6 +266,9 @@ describe('the mall dashboard', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Cinsiyet', 'Müşteri']);
+    // A top list without receipts says so in its table.
+    const campaigns = screen.getByRole('table', { name: 'Fiş tutarına göre öne çıkan kampanyalar' });
+    expect(within(campaigns).getByRole('cell')).toHaveTextContent('Bu dönemde veri yok');
   });
 
   it('shows placeholders while loading, and an error with a retry that loads the figures', async () => {
