@@ -82,6 +82,15 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // /reports goes the same way to the first report screen the role may open (the monthly reports).
+        path: 'reports',
+        element: (
+          <AuthGuard>
+            <GroupRedirect group="reports" />
+          </AuthGuard>
+        ),
+      },
+      {
         // Signed-in staff; DashboardLayout checks each path against the role (contracts' subjectOfPage).
         element: (
           <AuthGuard>

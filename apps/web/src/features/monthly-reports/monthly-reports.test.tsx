@@ -127,6 +127,17 @@ describe('monthly reports', () => {
     expect(await screen.findByText('Ekim 2026 raporu indirildi')).toBeInTheDocument();
   });
 
+  it('sends /reports to the monthly reports of a role given only them', async () => {
+    server().on('GET', '/reports/monthly-reports', () => list([october]));
+    const { router } = renderApp({
+      path: '/reports',
+      signedInAs: { role: roleWith('modules:reports:monthly-reports') },
+    });
+    expect(await screen.findByRole('heading', { name: 'Aylık Raporlar', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/reports/monthly-reports');
+    expect(await screen.findByRole('row', { name: /Ekim 2026/ })).toBeInTheDocument();
+  });
+
   it('says what the list is for while no report is saved', async () => {
     server().on('GET', '/reports/monthly-reports', () => list([]));
     renderApp({ path: '/reports/monthly-reports', ...asStaff });
@@ -137,7 +148,9 @@ describe('monthly reports', () => {
     server().on('GET', `/reports/monthly-reports/${october._id}`, () => json(detail));
     renderApp({ path: `/reports/monthly-reports/${october._id}`, ...asStaff });
     expect(await screen.findByRole('heading', { name: 'Ekim 2026', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText(/^Avlu Park · 01 Ekim 2026 – 31 Ekim 2026 · önceki ay: 01 Eylül 2026/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Avlu Park · 01 Ekim 2026 – 31 Ekim 2026 · önceki ay: 01 Eylül 2026/),
+    ).toBeInTheDocument();
     const summary = screen.getByRole('table', { name: 'Özet' });
     const customers = within(summary).getByRole('row', { name: /^Yeni müşteriler 1/ });
     expect(customers).toHaveTextContent('1.234');
