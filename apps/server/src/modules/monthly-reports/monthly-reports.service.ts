@@ -10,6 +10,7 @@ import {
   type MonthlyReportDetail,
   type MonthlyReportSortKey,
   type MonthlyReportStoreRow,
+  monthlyReportMonthNames,
   monthlyReportPrettyDate,
 } from '@avlu/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -264,6 +265,11 @@ export const saveDueMonthlyReports = async (
   return saved;
 };
 
+/** The month in English ('October 2026'), so the list's keyword finds a report in either language. */
+const englishPrettyDate = sql.raw(
+  `((array[${monthlyReportMonthNames.en.map((name) => `'${name}'`).join(', ')}])[extract(month from monthly_report_month)::int] || ' ' || extract(year from monthly_report_month)::int)`,
+);
+
 const reportFields = {
   _id: monthlyReports._id,
   monthly_report_month: monthlyReports.monthly_report_month,
@@ -273,7 +279,7 @@ export const monthlyReportList = listSource({
   table: monthlyReports,
   fields: reportFields,
   uniqueKey: monthlyReports._id,
-  search: [monthlyReports.monthly_report_pretty_date],
+  search: [monthlyReports.monthly_report_pretty_date, englishPrettyDate],
   sortable: {
     monthly_report_month: monthlyReports.monthly_report_month,
     createdAt: monthlyReports.created_at,

@@ -160,6 +160,14 @@ describe('monthly reports', () => {
     ).json() as ListResponse<MonthlyReport>;
     expect(everything.data.some((row) => otherIds.includes(row._id))).toBe(false);
     expect((await get(mall, '/reports/monthly-reports?sort=x')).statusCode).toBe(400);
+    // The keyword finds a month by its name in either language, Turkish letters folded.
+    for (const lang of ['tr', 'en'] as const) {
+      const name = monthlyReportPrettyDate(lastMonth, lang).toLocaleUpperCase(lang);
+      const found = (
+        await get(mall, `/reports/monthly-reports?keyword=${encodeURIComponent(name)}`)
+      ).json() as ListResponse<MonthlyReport>;
+      expect(found.data.map((row) => row.monthly_report_month)).toEqual([lastMonth]);
+    }
   });
 
   const reportOf = async (month: string) => {
