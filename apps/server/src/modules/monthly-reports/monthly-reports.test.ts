@@ -17,8 +17,10 @@ import { rowsOf } from '../../platform/db/database';
 import { mallToday } from '../customers/mall-date';
 import { newDashboardMall, seedActivity } from '../dashboard/dashboard.fixtures';
 import { locations } from '../locations/locations.tables';
+import { monthlyReportPdf } from './monthly-reports.pdf';
 import { lastDayOf, saveDueMonthlyReports, shiftMonth } from './monthly-reports.service';
 import { monthlyReports } from './monthly-reports.tables';
+import { reportFonts } from './truetype';
 
 const ctx = useTestApp();
 const db = () => ctx.database.db;
@@ -335,5 +337,23 @@ describe('monthly reports', () => {
     // The font travels with the file (its dictionaries sit in compressed object streams).
     expect(maps.join('\n')).toContain('/FontFile2');
     expect(maps.join('\n')).toContain('/Identity-H');
+  });
+
+  it('writes long tables over several A4 pages, in English too', async () => {
+    const report = await reportOf(lastMonth);
+    const stores = Array.from({ length: 120 }, (_, index) => ({
+      ...report.monthly_report_data.stores[0]!,
+      store_name: `Mağaza ${index} — Şişli Çarşı İğdır Gıda Ürünleri ve çok uzun bir ad, tabloya sığmasın diye`,
+    }));
+    const long = {
+      ...report,
+      monthly_report_pretty_date: monthlyReportPrettyDate(lastMonth, 'en'),
+      monthly_report_data: { ...report.monthly_report_data, stores },
+    };
+    const bytes = await monthlyReportPdf(long, 'en', reportFonts()!, 'Europe/Istanbul');
+    const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    expect(pdf.getPageCount()).toBeGreaterThanOrEqual(3);
+    expect(pdf.getTitle()).toContain(`Monthly Report · ${monthlyReportPrettyDate(lastMonth, 'en')}`);
+    for (const page of pdf.getPages()) expect(Math.round(page.getWidth())).toBe(595);
   });
 });
