@@ -404,6 +404,33 @@ CREATE TABLE "customers" (
 	"customer_search" text GENERATED ALWAYS AS (lower(translate(coalesce(customer_name, '') || ' ' || coalesce(customer_surname, '') || ' ' || coalesce(customer_email, '') || ' ' || customer_phone, 'İIıŞşĞğÜüÖöÇç', 'iiissgguuoocc'))) STORED
 );
 --> statement-breakpoint
+CREATE TABLE "dashboard_daily" (
+	"location_id" varchar(24) NOT NULL,
+	"stat_key" varchar(40) NOT NULL,
+	"stat_count" bigint NOT NULL,
+	"stat_amount" numeric(16, 2) NOT NULL,
+	"stat_day" date NOT NULL,
+	CONSTRAINT "dashboard_daily_pk" PRIMARY KEY("location_id","stat_day","stat_key")
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_deltas" (
+	"location_id" varchar(24) NOT NULL,
+	"stat_key" varchar(40) NOT NULL,
+	"stat_count" bigint NOT NULL,
+	"stat_amount" numeric(16, 2) NOT NULL,
+	"stat_day" date NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_monthly" (
+	"location_id" varchar(24) NOT NULL,
+	"stat_key" varchar(40) NOT NULL,
+	"stat_count" bigint NOT NULL,
+	"stat_amount" numeric(16, 2) NOT NULL,
+	"stat_month" date NOT NULL,
+	CONSTRAINT "dashboard_monthly_pk" PRIMARY KEY("location_id","stat_month","stat_key"),
+	CONSTRAINT "dashboard_monthly_first_day" CHECK (extract(day from "dashboard_monthly"."stat_month") = 1)
+);
+--> statement-breakpoint
 CREATE TABLE "feedback_replies" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"feedback_id" varchar(24) NOT NULL,
@@ -505,6 +532,7 @@ CREATE TABLE "locations" (
 	"location_fallback_url" varchar(2048),
 	"location_sms_hourly_budget" integer,
 	"location_marketing_approval_threshold" integer,
+	"location_marketing_iys_brand_code" varchar(6),
 	"location_no" integer GENERATED ALWAYS AS IDENTITY (sequence name "locations_location_no_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -735,6 +763,7 @@ CREATE TABLE "provider_accounts" (
 	"account_name" varchar(120) NOT NULL,
 	"account_sender" varchar(265),
 	"account_sender_name" varchar(120),
+	"account_appname" varchar(64),
 	"account_endpoint" text,
 	"account_credentials_encrypted" text,
 	"account_rate_per_second" integer,
@@ -845,6 +874,17 @@ CREATE TABLE "spent_challenges" (
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "monthly_reports" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"monthly_report_month" date NOT NULL,
+	"monthly_report_pretty_date" varchar(40) NOT NULL,
+	"monthly_report_data" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "monthly_reports_first_day" CHECK (extract(day from "monthly_reports"."monthly_report_month") = 1)
+);
+--> statement-breakpoint
 CREATE TABLE "point_providers" (
 	"_id" varchar(24) PRIMARY KEY NOT NULL,
 	"location_id" varchar(24) NOT NULL,
@@ -914,6 +954,21 @@ CREATE TABLE "receipts" (
 	"receipt_approved_at" timestamp with time zone,
 	"receipt_approved_by" varchar(24),
 	"receipt_created_by" varchar(24),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "reminders" (
+	"_id" varchar(24) PRIMARY KEY NOT NULL,
+	"location_id" varchar(24) NOT NULL,
+	"admin_id" varchar(24) NOT NULL,
+	"reminder_date" timestamp with time zone NOT NULL,
+	"reminder_text" varchar(500) NOT NULL,
+	"reminder_status" varchar(8) NOT NULL,
+	"reminder_done_at" timestamp with time zone,
+	"reminder_customer_id" varchar(24),
+	"reminder_reservation_id" varchar(24),
+	"reminder_lending_id" varchar(24),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -1122,6 +1177,9 @@ ALTER TABLE "customer_consent_events" ADD CONSTRAINT "customer_consent_events_cu
 ALTER TABLE "customer_consent_events" ADD CONSTRAINT "customer_consent_events_staff_admin_id_admins__id_fk" FOREIGN KEY ("staff_admin_id") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customers" ADD CONSTRAINT "customers_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customers" ADD CONSTRAINT "customers_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dashboard_daily" ADD CONSTRAINT "dashboard_daily_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dashboard_deltas" ADD CONSTRAINT "dashboard_deltas_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "dashboard_monthly" ADD CONSTRAINT "dashboard_monthly_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feedback_replies" ADD CONSTRAINT "feedback_replies_feedback_id_feedbacks__id_fk" FOREIGN KEY ("feedback_id") REFERENCES "public"."feedbacks"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feedback_replies" ADD CONSTRAINT "feedback_replies_sent_by_admins__id_fk" FOREIGN KEY ("sent_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feedback_types" ADD CONSTRAINT "feedback_types_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1178,6 +1236,7 @@ ALTER TABLE "mall_posts" ADD CONSTRAINT "mall_posts_location_id_locations__id_fk
 ALTER TABLE "mobile_pages" ADD CONSTRAINT "mobile_pages_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_customer_id_customers__id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "monthly_reports" ADD CONSTRAINT "monthly_reports_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "point_providers" ADD CONSTRAINT "point_providers_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qr_code_scans" ADD CONSTRAINT "qr_code_scans_qr_code_id_qr_codes__id_fk" FOREIGN KEY ("qr_code_id") REFERENCES "public"."qr_codes"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "qr_codes" ADD CONSTRAINT "qr_codes_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1188,6 +1247,11 @@ ALTER TABLE "receipts" ADD CONSTRAINT "receipts_campaign_id_campaigns__id_fk" FO
 ALTER TABLE "receipts" ADD CONSTRAINT "receipts_channel_id_channels__id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."channels"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "receipts" ADD CONSTRAINT "receipts_receipt_approved_by_admins__id_fk" FOREIGN KEY ("receipt_approved_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "receipts" ADD CONSTRAINT "receipts_receipt_created_by_admins__id_fk" FOREIGN KEY ("receipt_created_by") REFERENCES "public"."admins"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reminders" ADD CONSTRAINT "reminders_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reminders" ADD CONSTRAINT "reminders_admin_id_admins__id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reminders" ADD CONSTRAINT "reminders_reminder_customer_id_customers__id_fk" FOREIGN KEY ("reminder_customer_id") REFERENCES "public"."customers"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reminders" ADD CONSTRAINT "reminders_reminder_reservation_id_reservations__id_fk" FOREIGN KEY ("reminder_reservation_id") REFERENCES "public"."reservations"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reminders" ADD CONSTRAINT "reminders_reminder_lending_id_lendings__id_fk" FOREIGN KEY ("reminder_lending_id") REFERENCES "public"."lendings"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reservation_areas" ADD CONSTRAINT "reservation_areas_location_id_locations__id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reservation_areas" ADD CONSTRAINT "reservation_areas_reservation_area_store_id_stores__id_fk" FOREIGN KEY ("reservation_area_store_id") REFERENCES "public"."stores"("_id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reservation_slots" ADD CONSTRAINT "reservation_slots_reservation_area_id_reservation_areas__id_fk" FOREIGN KEY ("reservation_area_id") REFERENCES "public"."reservation_areas"("_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -1261,6 +1325,7 @@ CREATE INDEX "customers_deleted_pending" ON "customers" USING btree ("customer_d
 CREATE INDEX "customers_location_created" ON "customers" USING btree ("location_id","created_at","_id");--> statement-breakpoint
 CREATE INDEX "customers_location_channel" ON "customers" USING btree ("location_id","channel_id");--> statement-breakpoint
 CREATE INDEX "customers_search_trgm" ON "customers" USING gin ("customer_search" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "dashboard_deltas_mall_day" ON "dashboard_deltas" USING btree ("location_id","stat_day");--> statement-breakpoint
 CREATE INDEX "feedback_replies_feedback" ON "feedback_replies" USING btree ("feedback_id","sent_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "feedback_types_name_key" ON "feedback_types" USING btree ("location_id","feedback_type_name_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "feedback_types_name_en_key" ON "feedback_types" USING btree ("location_id","feedback_type_name_en_key");--> statement-breakpoint
@@ -1324,6 +1389,7 @@ CREATE UNIQUE INDEX "mobile_pages_name_key" ON "mobile_pages" USING btree ("loca
 CREATE UNIQUE INDEX "customer_sessions_token_hash" ON "customer_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "customer_sessions_customer" ON "customer_sessions" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "spent_challenges_expires_at" ON "spent_challenges" USING btree ("expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "monthly_reports_mall_month" ON "monthly_reports" USING btree ("location_id","monthly_report_month");--> statement-breakpoint
 CREATE UNIQUE INDEX "point_providers_name_key" ON "point_providers" USING btree ("location_id","point_provider_name_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "point_providers_priority" ON "point_providers" USING btree ("location_id","point_provider_priority");--> statement-breakpoint
 CREATE INDEX "point_providers_stores" ON "point_providers" USING gin ("point_provider_store_ids");--> statement-breakpoint
@@ -1335,6 +1401,8 @@ CREATE INDEX "receipts_mall_status" ON "receipts" USING btree ("location_id","re
 CREATE INDEX "receipts_customer" ON "receipts" USING btree ("customer_id","created_at");--> statement-breakpoint
 CREATE INDEX "receipts_duplicate_details" ON "receipts" USING btree ("location_id","store_id","receipt_no_key","receipt_day");--> statement-breakpoint
 CREATE INDEX "receipts_photo_hash" ON "receipts" USING btree ("location_id","receipt_photo_hash");--> statement-breakpoint
+CREATE INDEX "reminders_owner" ON "reminders" USING btree ("admin_id","location_id","reminder_status","reminder_date");--> statement-breakpoint
+CREATE INDEX "reminders_waiting" ON "reminders" USING btree ("reminder_date") WHERE "reminders"."reminder_status" = 'waiting';--> statement-breakpoint
 CREATE UNIQUE INDEX "reservation_areas_name_key" ON "reservation_areas" USING btree ("location_id","reservation_area_name_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "reservation_areas_store" ON "reservation_areas" USING btree ("location_id","reservation_area_store_id") WHERE "reservation_areas"."reservation_area_store_id" is not null;--> statement-breakpoint
 CREATE INDEX "reservations_mall_date" ON "reservations" USING btree ("location_id","reservation_request_date");--> statement-breakpoint
