@@ -96,7 +96,7 @@ type Outcome = {
 
 /** Mails of a batch handed to the SMTP driver at once, and pushes (HTTP calls) in flight at once. */
 const EMAIL_IN_FLIGHT = 20;
-const PUSH_IN_FLIGHT = 32;
+const PUSH_IN_FLIGHT = 24;
 
 /** `work` over the items, at most `limit` at once; the answers in the items' order. */
 const inParallel = async <T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>) => {
