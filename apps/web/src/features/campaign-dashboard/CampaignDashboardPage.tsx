@@ -28,27 +28,15 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { type CSSProperties, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header/PageHeader';
+import { visuallyHidden } from '../../lib/a11y/visually-hidden';
 import { ExportButton } from '../../lib/excel/ExportButton';
 import { formatDate } from '../../lib/i18n/dates';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { exportDashboard, useDashboardCampaigns, useDashboardReport } from './campaign-dashboard.resource';
 import './texts';
-
-/** Read by screen readers, not shown (the charts' tables while hidden). */
-const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-};
 
 /** Numbers as people of the language write them: 1.234 and ₺1.234,56 in Turkish. */
 const useNumbers = () => {

@@ -2,24 +2,11 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import RemoveIcon from '@mui/icons-material/Remove';
 import Chip from '@mui/material/Chip';
-import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../lib/a11y/visually-hidden';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { type Change, changeOf } from './numbers';
 import './texts';
-
-/** Read by screen readers, not shown (the charts' tables while hidden, the chips' sentences). */
-export const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-};
 
 const signedFormats = (language: string) => {
   const locale = language === 'tr' ? 'tr-TR' : 'en-GB';

@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from './ChangeChip';
+import { visuallyHidden } from '../../lib/a11y/visually-hidden';
 import './texts';
 
 export type TableColumn = { label: string; numeric?: boolean };

@@ -17,6 +17,7 @@ import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/page-header/PageHeader';
 import { usePermissions } from '../../lib/permissions';
 import './texts';
+import { visuallyHidden } from '../../lib/a11y/visually-hidden';
 
 const areas: { key: string; path: string; icon: ReactNode; create?: false }[] = [
   { key: 'push', path: '/marketing/push-notifications', icon: <NotificationsActiveOutlinedIcon /> },
@@ -79,12 +80,3 @@ export function MarketingPage() {
     </>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -30,8 +30,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../lib/a11y/visually-hidden';
 import { useLanguage } from '../../lib/i18n/use-language';
-import { visuallyHidden } from './visually-hidden';
 
 type Direction = 'up' | 'down';
 

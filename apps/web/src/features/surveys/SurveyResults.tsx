@@ -15,8 +15,8 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../lib/a11y/visually-hidden';
 import { useLanguage } from '../../lib/i18n/use-language';
-import { visuallyHidden } from './visually-hidden';
 
 type Row = { label: string; count: number };
 
