@@ -1,29 +1,16 @@
-import type { ReservationArea, ReservationValidDates } from '@avlu/contracts';
+import type { ReservationValidDates } from '@avlu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../lib/api/test-server';
 import { roleWith } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { installTestServer } from '../../test/server';
+import { kidsClubArea } from './reservation-area.fixture';
 
 const server = installTestServer();
 const asStaff = { signedInAs: { role: roleWith('modules:reservation') } };
 
-const area: ReservationArea = {
-  _id: '64f0000000000000000000a1',
-  reservation_area: 'Çocuk Kulübü',
-  reservation_area_name: 'Çocuk Kulübü',
-  reservation_area_cms_id: null,
-  reservation_area_type: 'other',
-  reservation_area_store_id: null,
-  reservation_area_store_name: null,
-  reservation_area_is_active: true,
-  reservation_start_date: '2026-12-01',
-  reservation_end_date: '2026-12-31',
-  reservation_area_hours_by_days: [{ day: 'saturday', time_range: '14:00-16:00', max_reservation_number: 6 }],
-  createdAt: '2026-11-01T09:00:00.000Z',
-  updatedAt: '2026-11-01T09:00:00.000Z',
-};
+const area = kidsClubArea([{ day: 'saturday', time_range: '14:00-16:00', max_reservation_number: 6 }]);
 const dates: ReservationValidDates = [
   {
     date: '2026-12-05',
