@@ -207,15 +207,7 @@ export default function LendedCustomersPage() {
         rowHref={() => undefined}
         rowName={(row) => `${row.customer_name} ${row.customer_surname} ${row.itemNo}`}
         actionsWidth={130}
-        gridProps={{
-          getRowHeight: () => 'auto',
-          // The last header's separator reaches half its width past the grid: 5 px to scroll sideways for nothing.
-          sx: {
-            '& .MuiDataGrid-columnHeader[data-field="__actions"] .MuiDataGrid-columnSeparator': {
-              display: 'none',
-            },
-          },
-        }}
+        gridProps={{ getRowHeight: () => 'auto' }}
         rowActions={{
           extra: (row) =>
             row.lending_status === 'done' ? null : (

@@ -263,6 +263,11 @@ const DataTableView = <Item extends GridValidRowModel, Query extends ListQuery>(
                 transition: 'opacity 150ms',
                 ...(stale && { opacity: 0.45 }),
               },
+              // The actions column is the last: its header separator would reach past the grid and
+              // make it scroll sideways a few pixels for nothing.
+              '& .MuiDataGrid-columnHeader[data-field="__actions"] .MuiDataGrid-columnSeparator': {
+                display: 'none',
+              },
               // Arrow keys move this focus from cell to cell: it must be plain to see (WCAG 2.4.7).
               '& .MuiDataGrid-root .MuiDataGrid-cell:focus-within, & .MuiDataGrid-root .MuiDataGrid-columnHeader:focus-within':
                 {
