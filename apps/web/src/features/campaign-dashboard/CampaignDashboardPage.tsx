@@ -34,30 +34,14 @@ import { PageHeader } from '../../components/page-header/PageHeader';
 import { visuallyHidden } from '../../lib/a11y/visually-hidden';
 import { ExportButton } from '../../lib/excel/ExportButton';
 import { formatDate } from '../../lib/i18n/dates';
+import { type Numbers, useNumbers } from '../../lib/i18n/numbers';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { exportDashboard, useDashboardCampaigns, useDashboardReport } from './campaign-dashboard.resource';
 import './texts';
 
-/** Numbers as people of the language write them: 1.234 and ₺1.234,56 in Turkish. */
-const useNumbers = () => {
-  const language = useLanguage();
-  return useMemo(() => {
-    const locale = language === 'tr' ? 'tr-TR' : 'en-GB';
-    const count = new Intl.NumberFormat(locale);
-    const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'TRY' });
-    const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
-    return {
-      count: (value: number) => count.format(value),
-      money: (value: number) => money.format(value),
-      percent: (value: number | null) => (value === null ? '–' : percent.format(value)),
-    };
-  }, [language]);
-};
-
 /** A mall day (yyyy-mm-dd) as the back-office shows dates: 05 Mart 2026. */
 const dayLabel = (day: string) => formatDate(`${day}T00:00:00Z`, { timezone: 'UTC' });
 
-type Numbers = ReturnType<typeof useNumbers>;
 type SeriesKey = keyof Omit<DashboardStats, 'conversion'>;
 
 function KpiCard({ title, value, detail }: { title: string; value: string; detail?: string }) {
@@ -100,7 +84,7 @@ function Kpis({ totals }: { totals: DashboardStats }) {
       <KpiCard
         title={t('kpi.receipts')}
         value={numbers.count(totals.receipts)}
-        detail={t('kpi.receiptAmount', { amount: numbers.money(totals.receipt_amount) })}
+        detail={t('kpi.receiptAmount', { amount: numbers.exactMoney(totals.receipt_amount) })}
       />
       <KpiCard title={t('kpi.points')} value={numbers.count(totals.points)} />
       <KpiCard
@@ -133,7 +117,7 @@ function DailyChart({
   const { t } = useTranslation('campaign-dashboard');
   const numbers = useNumbers();
   const format = (value: number | null) =>
-    value === null ? '' : money ? numbers.money(value) : numbers.count(value);
+    value === null ? '' : money ? numbers.exactMoney(value) : numbers.count(value);
   const dates = useMemo(() => days.map((day) => new Date(`${day.day}T00:00:00Z`)), [days]);
   // Ticks on the days themselves (the scale's own would fall on the browser's midnights): every day
   // up to a month, then every week, then the first of each month.
@@ -231,7 +215,7 @@ function StatCells({ stats, numbers }: { stats: DashboardStats; numbers: Numbers
     <>
       {columns.map((key) => (
         <TableCell key={key} align="right">
-          {key === 'receipt_amount' ? numbers.money(stats[key]) : numbers.count(stats[key])}
+          {key === 'receipt_amount' ? numbers.exactMoney(stats[key]) : numbers.count(stats[key])}
         </TableCell>
       ))}
       <TableCell align="right">{numbers.percent(stats.conversion)}</TableCell>

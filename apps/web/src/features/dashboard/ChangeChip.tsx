@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../lib/a11y/visually-hidden';
 import { useLanguage } from '../../lib/i18n/use-language';
-import { type Change, changeOf } from './numbers';
+import { type Change, changeOf } from './change';
 import './texts';
 
 const signedFormats = (language: string) => {

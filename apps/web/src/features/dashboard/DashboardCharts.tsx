@@ -4,10 +4,11 @@ import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { useTranslation } from 'react-i18next';
+import type { Numbers } from '../../lib/i18n/numbers';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useChangeText } from './ChangeChip';
 import { ChartCard, ChartCardSkeleton, type TableColumn, type TableRowData } from './ChartCard';
-import { changeOf, type Numbers } from './numbers';
+import { changeOf } from './change';
 import './texts';
 
 const chartsGrid = {
@@ -112,6 +113,31 @@ export function DashboardCharts({
       />
     );
   };
+
+  /** One bar of customers per label (month, year), labels along the bottom. */
+  const countBars = (
+    labels: string[],
+    values: number[],
+    formatLabel?: (label: string, context: { location: string }) => string,
+  ) => (
+    <BarChart
+      height={260}
+      xAxis={[{ scaleType: 'band', data: labels, valueFormatter: formatLabel }]}
+      yAxis={[{ valueFormatter: (value: number) => numbers.count(value), width: 56 }]}
+      series={[
+        {
+          data: values,
+          label: t('table.customers'),
+          color: current,
+          valueFormatter: (value) => (value === null ? '' : numbers.count(value)),
+        },
+      ]}
+      hideLegend
+      margin={{ right: 8, left: 0 }}
+      localeText={noData}
+      disableKeyboardNavigation
+    />
+  );
 
   const genders: Row[] = data.dashboard_customers_by_gender.map((row) => ({
     key: row.gender,
@@ -258,32 +284,12 @@ export function DashboardCharts({
       <ChartCard
         title={t('charts.months')}
         tables={tables}
-        chart={
-          <BarChart
-            height={260}
-            xAxis={[
-              {
-                scaleType: 'band',
-                data: months.map((row) => row.month),
-                valueFormatter: (month: string, context) =>
-                  context.location === 'tick' ? numbers.shortMonth(month) : numbers.month(month),
-              },
-            ]}
-            yAxis={[{ valueFormatter: (value: number) => numbers.count(value), width: 56 }]}
-            series={[
-              {
-                data: months.map((row) => row.value),
-                label: t('table.customers'),
-                color: current,
-                valueFormatter: (value) => (value === null ? '' : numbers.count(value)),
-              },
-            ]}
-            hideLegend
-            margin={{ right: 8, left: 0 }}
-            localeText={noData}
-            disableKeyboardNavigation
-          />
-        }
+        chart={countBars(
+          months.map((row) => row.month),
+          months.map((row) => row.value),
+          (month, context) =>
+            context.location === 'tick' ? numbers.shortMonth(month) : numbers.month(month),
+        )}
         columns={[{ label: t('table.month') }, { label: t('table.customers'), numeric: true }]}
         rows={months.map((row) => ({
           key: row.month,
@@ -294,25 +300,10 @@ export function DashboardCharts({
       <ChartCard
         title={t('charts.years')}
         tables={tables}
-        chart={
-          <BarChart
-            height={260}
-            xAxis={[{ scaleType: 'band', data: years.map((row) => String(row.year)) }]}
-            yAxis={[{ valueFormatter: (value: number) => numbers.count(value), width: 56 }]}
-            series={[
-              {
-                data: years.map((row) => row.value),
-                label: t('table.customers'),
-                color: current,
-                valueFormatter: (value) => (value === null ? '' : numbers.count(value)),
-              },
-            ]}
-            hideLegend
-            margin={{ right: 8, left: 0 }}
-            localeText={noData}
-            disableKeyboardNavigation
-          />
-        }
+        chart={countBars(
+          years.map((row) => String(row.year)),
+          years.map((row) => row.value),
+        )}
         columns={[{ label: t('table.year') }, { label: t('table.customers'), numeric: true }]}
         rows={years.map((row) => ({
           key: String(row.year),

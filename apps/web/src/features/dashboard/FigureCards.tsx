@@ -5,8 +5,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import type { Numbers } from '../../lib/i18n/numbers';
 import { ChangeChip } from './ChangeChip';
-import type { Numbers } from './numbers';
 import './texts';
 
 /** The totals on cards, in this order; `money` ones are amounts in the mall's currency. */

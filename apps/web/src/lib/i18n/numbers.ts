@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
-import { useLanguage } from '../../lib/i18n/use-language';
+import { useLanguage } from './use-language';
 
 /**
- * The dashboard's numbers as people of the language write them: 1.234.567, ₺1.234.567 and %12,5 in
- * Turkish; 1,234,567, ₺1,234,567 and 12.5% in English. Amounts are in the mall's currency; whole
- * units on cards and axes, kuruş in the tables.
+ * Figures as people of the language write them: 1.234.567, ₺1.234.567 and %12,5 in Turkish;
+ * 1,234,567, ₺1,234,567 and 12.5% in English. Amounts are in the mall's currency: `money` in whole
+ * units (cards, chart axes), `exactMoney` with kuruş (tables).
  */
-export const useNumbers = (currency: string) => {
+export const useNumbers = (currency = 'TRY') => {
   const language = useLanguage();
   return useMemo(() => {
     const locale = language === 'tr' ? 'tr-TR' : 'en-GB';
@@ -31,7 +31,8 @@ export const useNumbers = (currency: string) => {
       count: (value: number) => count.format(value),
       money: (value: number) => money.format(value),
       exactMoney: (value: number) => exactMoney.format(value),
-      percent: (value: number) => percent.format(value),
+      /** A share (0.125 → %12,5); a dash where there is none. */
+      percent: (value: number | null) => (value === null ? '–' : percent.format(value)),
       /** A month (yyyy-mm): 'Kasım 2026'. */
       month: (value: string) => month.format(monthDate(value)),
       /** A month on a chart's axis: 'Kas 2026'. */
@@ -41,16 +42,3 @@ export const useNumbers = (currency: string) => {
 };
 
 export type Numbers = ReturnType<typeof useNumbers>;
-
-/** How a figure moved against the previous period; null when there is none (all time). */
-export type Change = { direction: 'same' } | { direction: 'up' | 'down'; ratio: number | null } | null;
-
-/** `ratio` is the relative change, null when the previous period had none (no percentage of zero). */
-export const changeOf = (value: number, previous: number | null): Change => {
-  if (previous === null) return null;
-  if (value === previous) return { direction: 'same' };
-  return {
-    direction: value > previous ? 'up' : 'down',
-    ratio: previous === 0 ? null : Math.abs(value - previous) / previous,
-  };
-};
