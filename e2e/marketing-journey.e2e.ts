@@ -8,11 +8,11 @@ import {
   createEntryChannel,
   type JourneyCustomer,
   mailsWithSubject,
-  receivedSms,
   registerCustomer,
   waitUntil,
 } from './support/marketing';
 import { adminToken, firstMall, staffCustomer } from './support/micro-site';
+import { receivedSms } from './support/sms-inbox';
 
 /** Digits from the clock: a second run on the same database has its own channel, customers and texts. */
 const stamp = String(Date.now()).slice(-5);

@@ -1,10 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { type Browser, openBrowser } from './support/browser';
 import { waitForMail } from './support/mailbox';
 import { adminToken, firstMall, fitsThePhone } from './support/micro-site';
+import { smsTextTo } from './support/sms-inbox';
 
 /** Digits from the clock: a second run on the same database books for another customer. */
 const stamp = String(Date.now()).slice(-7);
@@ -12,25 +11,6 @@ const PHONE = `+90532${stamp}`;
 const EMAIL = `rezervasyon.${stamp}@example.com`;
 const SMS_TEXT = `Rezervasyonunuz için teşekkürler; girişte adınızı söylemeniz yeterli. ${stamp}`;
 const MAIL_TITLE = `Rezervasyon ayrıntıları ${stamp}`;
-
-/** The SMS the fake gateway kept for `phone` since `since`, polled for up to 30 s; null if none came. */
-const smsTo = async (phone: string, since: Date, timeoutMs = 30_000) => {
-  const dir = inject('smsDir');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = readdirSync(dir)
-      .sort()
-      .reverse()
-      .map(
-        (file) =>
-          JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string; text: string; at: string },
-      )
-      .find((sms) => sms.to === phone && new Date(sms.at) >= since);
-    if (found) return found.text;
-    if (Date.now() > deadline) return null;
-    await new Promise((wait) => setTimeout(wait, 200));
-  }
-};
 
 /**
  * Issue 17 #2: the staff book a visitor on the back-office's new-reservation form, then write to
@@ -87,7 +67,7 @@ describe('back-office reservation form and messages', () => {
     await dialog.getByRole('button', { name: 'Gönder' }).click();
     await page.getByText('SMS gönderildi').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    expect(await smsTo(PHONE, since)).toContain(SMS_TEXT);
+    expect(await smsTextTo(inject('smsDir'), PHONE, since)).toContain(SMS_TEXT);
   });
 
   it('sends an email from the reservation’s page and the visitor gets it', async () => {

@@ -1,10 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible } from './support/axe';
 import { type Browser, openBrowser } from './support/browser';
 import { adminToken, demoCustomer, firstMall, fitsThePhone, signInOnMicroSite } from './support/micro-site';
+import { smsTextTo } from './support/sms-inbox';
 
 /** Digits from the clock: a second run on the same database makes a new area. */
 const stamp = String(Date.now()).slice(-5);
@@ -25,25 +24,6 @@ const typedDay = (days: number) => {
 const typeDate = async (page: Page, label: string, typed: string) => {
   await page.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
   await page.keyboard.type(typed);
-};
-
-/** The newest SMS the fake gateway kept for `phone` since `since`, waiting up to 15 s; null if none came. */
-const smsTo = async (phone: string, since: Date, timeoutMs = 15_000) => {
-  const dir = inject('smsDir');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = readdirSync(dir)
-      .sort()
-      .reverse()
-      .map(
-        (file) =>
-          JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string; text: string; at: string },
-      )
-      .find((sms) => sms.to === phone && new Date(sms.at) >= since);
-    if (found) return found.text;
-    if (Date.now() > deadline) return null;
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
 };
 
 /**
@@ -145,7 +125,7 @@ describe('reservation journey', () => {
     await staff.screenshot('reservations-detail');
     await expectAccessible(page, 'reservation detail');
 
-    const sms = await smsTo(customer.customer_phone, asked);
+    const sms = await smsTextTo(inject('smsDir'), customer.customer_phone, asked);
     expect(sms).toContain(AREA);
     expect(sms).toContain('onaylandı');
 

@@ -51,14 +51,6 @@ export const registerCustomer = (
     },
   });
 
-export type ReceivedSms = { to: string; text: string };
-
-/** Every SMS the local gateway received so far (sms-inbox.ts keeps each as a JSON file). */
-export const receivedSms = (dir: string): ReceivedSms[] =>
-  readdirSync(dir)
-    .sort()
-    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as ReceivedSms);
-
 export type ReceivedMarketingMail = {
   to: string;
   subject: string;

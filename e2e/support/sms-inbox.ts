@@ -46,22 +46,33 @@ export const startSmsInbox = async (dir: string) => {
   };
 };
 
+/** Every SMS the local gateway received so far, oldest first. */
+export const receivedSms = (dir: string): KeptSms[] =>
+  readdirSync(dir)
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as KeptSms);
+
 /**
- * The 4-digit code of the newest SMS in `dir` (inject('smsDir')) to `phone` (E.164) that arrived at
- * or after `since`; waits up
- * to 10 s for it and answers null when none came (a resend wait still running sends nothing).
+ * The text of the newest SMS in `dir` (inject('smsDir')) to `phone` (E.164) that arrived at or after
+ * `since`; waits up to `timeoutMs` for it and answers null when none came.
  */
-export const smsCodeTo = async (dir: string, phone: string, since: Date, timeoutMs = 10_000) => {
+export const smsTextTo = async (dir: string, phone: string, since: Date, timeoutMs = 30_000) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const fresh = readdirSync(dir)
-      .sort()
+    const fresh = receivedSms(dir)
       .reverse()
-      .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as KeptSms)
       .find((sms) => sms.to === phone && new Date(sms.at) >= since);
-    const code = fresh && /\b(\d{4})\b/.exec(fresh.text)?.[1];
-    if (code) return code;
+    if (fresh) return fresh.text;
     if (Date.now() > deadline) return null;
     await new Promise((wait) => setTimeout(wait, 100));
   }
+};
+
+/**
+ * The 4-digit code of the newest SMS to `phone` since `since` (as smsTextTo); null when none came in
+ * 10 s (a resend wait still running sends nothing).
+ */
+export const smsCodeTo = async (dir: string, phone: string, since: Date, timeoutMs = 10_000) => {
+  const text = await smsTextTo(dir, phone, since, timeoutMs);
+  return (text && /\b(\d{4})\b/.exec(text)?.[1]) || null;
 };
