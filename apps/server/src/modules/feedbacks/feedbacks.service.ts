@@ -504,7 +504,11 @@ export const replyBySms = (
       { channel: 'sms', title: input.sms_title, text: input.sms_text, to: feedback.phone },
       actor,
     );
-    await deps.sms.send({ to: feedback.phone, text: input.sms_text }, { db: tx });
+    // Through the mall's transactional SMS account when it has one (spec §3), as the mail below.
+    await deps.sms.send(
+      { to: feedback.phone, text: input.sms_text },
+      { db: tx, mall: { locationId, account: 'transactional' } },
+    );
     return getFeedback(tx, locationId, id);
   });
 

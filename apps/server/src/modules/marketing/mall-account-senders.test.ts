@@ -6,6 +6,7 @@ import { partsOf, startTestSmtpServer } from '../../platform/mail/test-smtp-serv
 import { startTestSmsGateway, type TestSmsGateway } from '../../platform/sms/test-sms-gateway';
 import { customers } from '../customers/customers.tables';
 import { microSiteFixtures, type TestMall } from '../micro-site/micro-site.fixtures';
+import { reservationFixtures } from '../reservations/reservations.fixtures';
 
 /**
  * Spec §3 "Provider accounts split by accountType otp, bulk, transactional": a sign-in code goes
@@ -15,6 +16,7 @@ import { microSiteFixtures, type TestMall } from '../micro-site/micro-site.fixtu
  */
 const ctx = useTestApp();
 const { nextPhone, e164, newMall, call, smsTo } = microSiteFixtures(ctx);
+const reservations = reservationFixtures(ctx);
 let gateway: TestSmsGateway;
 let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
 beforeAll(async () => {
@@ -127,5 +129,41 @@ describe('messages sent for a mall through its own accounts', () => {
     expect((await optIn(other, theirs._id, 'email')).statusCode).toBe(200);
     expect(smtp.received.some((each) => each.to.includes('can@musteri.example.com'))).toBe(false);
     expect(await outboxMailTo('can@musteri.example.com')).toHaveLength(1);
+  });
+
+  it('staff messages about a reservation, and its status SMS, go through the mall’s transactional accounts', async () => {
+    const own = await newMall('Deniz Outlet AVM');
+    await addAccount(own, smsAccount('transactional'));
+    await addAccount(own, mailAccount('transactional'));
+    const area = await reservations.newArea(own);
+    const phone = nextPhone();
+    const booked = await reservations.book(own, area, {
+      reservation_customer_phone: phone,
+      reservation_customer_email: 'rezervasyon@musteri.example.com',
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const path = `/reservations/${booked.json()._id}`;
+
+    const sms = await reservations.call(own, 'PUT', `${path}/send-sms`, {
+      sms_title: 'Rezervasyon',
+      sms_text: 'Lütfen 15 dakika önce gelin.',
+    });
+    expect(sms.statusCode, sms.body).toBe(200);
+    expect(gateway.lastTextTo(e164(phone))).toBe('Rezervasyon: Lütfen 15 dakika önce gelin.');
+    const accepted = await reservations.call(own, 'PUT', `${path}/update-status`, {
+      reservation_status: 'accepted',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(gateway.timesSentTo(e164(phone))).toBe(2);
+    expect(await smsTo(phone)).toHaveLength(0);
+
+    const mail = await reservations.call(own, 'PUT', `${path}/send-email`, {
+      email_title: 'Rezervasyonunuz hakkında',
+      email_text: 'Masanız hazır olacak.',
+    });
+    expect(mail.statusCode, mail.body).toBe(200);
+    const received = smtp.received.filter((each) => each.to.includes('rezervasyon@musteri.example.com'));
+    expect(received.map((each) => each.from)).toEqual(['bilgi@denizavm.example.com']);
+    expect(await outboxMailTo('rezervasyon@musteri.example.com')).toHaveLength(0);
   });
 });

@@ -27,6 +27,8 @@ import { type ListRequest, listOrder, listPage, listSource } from '../../platfor
 import { alphabetical } from '../../platform/db/search';
 import { assertNamesFree, nameKey, rethrowNameTaken } from '../../platform/db/unique-names';
 import { AppError, invalidFields, notFound } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail';
+import type { SmsSender } from '../../platform/sms';
 import { staffMessageMail } from '../mail/staff-message-mail';
 import { type SmsBudgetContext, spendStaffSmsBudget } from '../micro-site/sms-codes.service';
 import { stores } from '../stores/stores.tables';
@@ -595,15 +597,14 @@ const statusSms: Partial<
     `${mall}: ${area} için ${trDate(r.reservation_request_date)} ${r.reservation_request_hour} rezervasyonunuz iptal edildi.`,
 };
 
+/** The platform's SMS and mail senders (only `send` is used, so tests may hand in their own). */
 export type Senders = {
-  sms: { send(message: { to: string; text: string }, options?: { db?: Database }): Promise<void> };
-  mailer: {
-    send(
-      message: { to: string; subject: string; html: string; text: string; lang: 'tr' | 'en' },
-      options?: { db?: Database },
-    ): Promise<void>;
-  };
+  sms: Pick<SmsSender, 'send'>;
+  mailer: Pick<Mailer, 'send'>;
 };
+
+/** Messages to a mall's customers go through its transactional account when it has one (spec §3). */
+const transactional = (locationId: string) => ({ locationId, account: 'transactional' as const });
 
 /**
  * PUT /reservations/{id}/update-status (spec §4) and the customer's own cancellation: the row is
@@ -641,7 +642,7 @@ export const updateReservationStatus = (
           to: row.reservation_customer_phone,
           text: words(row, area!.reservation_area_name, mall.location_name),
         },
-        { db: tx },
+        { db: tx, mall: transactional(mall._id) },
       );
     if (context.actor)
       await audit(tx, context.actor, {
@@ -691,7 +692,10 @@ export const sendReservationMessage = (
     if (message.channel === 'sms') {
       to = row.reservation_customer_phone;
       await spendStaffSmsBudget(tx, context.smsBudget, mall._id);
-      await context.senders.sms.send({ to, text: `${message.title}: ${message.text}` }, { db: tx });
+      await context.senders.sms.send(
+        { to, text: `${message.title}: ${message.text}` },
+        { db: tx, mall: transactional(mall._id) },
+      );
     } else {
       if (!row.reservation_customer_email) throw invalidFields({ email_title: 'reservationNoEmail' });
       to = row.reservation_customer_email;
@@ -703,7 +707,7 @@ export const sendReservationMessage = (
           text: message.text,
           about: `Bu e-posta, ${mall.location_name} içindeki ${when} rezervasyonunuz hakkındadır.`,
         }),
-        { db: tx },
+        { db: tx, mall: transactional(mall._id) },
       );
     }
     await audit(tx, context.actor, {
