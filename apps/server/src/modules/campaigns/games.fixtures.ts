@@ -107,28 +107,29 @@ export const gameFixtures = (ctx: TestContext) => {
   };
 
   /**
-   * 10,000 plays of a game at 20 %: 2,000 wins expected (σ = 40), which its stock (2,300) and codes
-   * (2,600) hold, by 200 customers of 50 plays each (one customer's counts stay small), `lanes` plays
-   * at a time. Checks what holds however they ran: each prize within its stock, every win a prize
-   * given, every play recorded, and the wins within ±5σ of the rate (a fair draw falls outside about
-   * once in 1.7 million runs).
+   * `count` plays of a game at 20 % (a multiple of 200): for 10,000, 2,000 wins expected (σ = 40),
+   * which its stock (23 % of the plays) and codes (26 %) hold, by 200 customers of `count / 200`
+   * plays each (one customer's counts stay small), `lanes` plays at a time. Checks what holds however
+   * they ran: each prize within its stock, every win a prize given, every play recorded, and the wins
+   * within ±5σ of the rate (a fair draw falls outside about once in 1.7 million runs).
    */
-  const tenThousandPlays = async (mall: Location, lanes: number) => {
+  const manyPlays = async (mall: Location, count: number, lanes: number) => {
+    const share = (percent: number) => (count * percent) / 100;
     const { campaign } = await newGame(mall._id, {
       winRate: 20,
-      codes: 2600,
+      codes: share(26),
       prizes: [
-        { name: 'Kahve', stock: 1000 },
-        { name: 'Sinema bileti', stock: 800 },
-        { name: 'Hediye çeki', stock: 500 },
+        { name: 'Kahve', stock: share(10) },
+        { name: 'Sinema bileti', stock: share(8) },
+        { name: 'Hediye çeki', stock: share(5) },
       ],
     });
     const players = await Promise.all(Array.from({ length: 200 }, () => newCustomer(mall._id)));
-    for (const player of players) await addRights(mall._id, campaign._id, player._id, 50);
+    for (const player of players) await addRights(mall._id, campaign._id, player._id, count / 200);
     let next = 0;
     let wins = 0;
     const lane = async () => {
-      while (next < 10_000) {
+      while (next < count) {
         const play = next++;
         const result = await playGame(ctx.database.db, mall, {
           campaignId: campaign._id,
@@ -139,7 +140,8 @@ export const gameFixtures = (ctx: TestContext) => {
       }
     };
     await Promise.all(Array.from({ length: lanes }, lane));
-    expect(Math.abs(wins - 2000)).toBeLessThanOrEqual(200);
+    const expected = share(20);
+    expect(Math.abs(wins - expected)).toBeLessThanOrEqual(5 * Math.sqrt(count * 0.2 * 0.8));
     const prizes = await ctx.database.db
       .select()
       .from(campaignPrizes)
@@ -150,9 +152,9 @@ export const gameFixtures = (ctx: TestContext) => {
       .select()
       .from(campaignGamePlays)
       .where(eq(campaignGamePlays.campaign_id, campaign._id));
-    expect(plays).toHaveLength(10_000);
+    expect(plays).toHaveLength(count);
     return { campaign, players, wins, plays };
   };
 
-  return { newGame, newCustomer, addRights, microSite, tenThousandPlays };
+  return { newGame, newCustomer, addRights, microSite, manyPlays };
 };

@@ -13,7 +13,7 @@ import { campaignGamePlays, campaignGameRights, campaignPrizes } from './mechani
  */
 describe.runIf(process.env.TEST_ENGINE === 'postgres')('concurrent plays', () => {
   const ctx = useTestApp();
-  const { newGame, newCustomer, addRights, microSite, tenThousandPlays } = gameFixtures(ctx);
+  const { newGame, newCustomer, addRights, microSite, manyPlays } = gameFixtures(ctx);
   let mall: Location;
   beforeAll(async () => {
     mall = await ctx.newLocation();
@@ -79,6 +79,6 @@ describe.runIf(process.env.TEST_ENGINE === 'postgres')('concurrent plays', () =>
   it('10,000 plays, 16 at a time, stay within the stock and near the win rate', {
     timeout: 1_800_000,
   }, async () => {
-    await tenThousandPlays(mall, 16);
+    await manyPlays(mall, 10_000, 16);
   });
 });
