@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Location } from '@avlu/contracts';
 import { campaignTypes, campaignTypesWithCodePool, SYSTEM_ADMIN_ROLE_NAME } from '@avlu/contracts';
 import { verify } from '@node-rs/argon2';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, testConfig } from '../../test/helper';
 import { adminLocations, admins, roles } from '../modules/admins/admins.tables';
 import { campaigns } from '../modules/campaigns/campaigns.tables';
@@ -13,7 +14,9 @@ import { channels } from '../modules/channels/channels.tables';
 import { couponProviders } from '../modules/coupon-providers/coupon-providers.tables';
 import { DEMO_CUSTOMERS_PER_MALL } from '../modules/customers/customers.demo';
 import { customers } from '../modules/customers/customers.tables';
-import { dateIn } from '../modules/customers/mall-date';
+import { dateIn, mallToday } from '../modules/customers/mall-date';
+import { answerFigures, directFigures } from '../modules/dashboard/dashboard.fixtures';
+import { foldDashboardDeltas, mallDashboard } from '../modules/dashboard/dashboard.service';
 import { locations } from '../modules/locations/locations.tables';
 import { loyaltyGifts, loyaltyRedemptions } from '../modules/loyalty/gifts.tables';
 import { loyaltyTiers, pointBalances, pointEntries } from '../modules/loyalty/loyalty.tables';
@@ -45,14 +48,26 @@ const fresh = async () => {
   return database.db;
 };
 
-describe('first start', () => {
+/**
+ * The demo of a new machine, seeded once for this file's demo tests (seeding both malls is the
+ * slowest thing the suite does: half a minute idle).
+ */
+describe('first start with demo data', () => {
+  const config = testConfig({
+    demoData: true,
+    admin: { email: 'yonetici@avm.example.com', password: 'gizli-parola' },
+  });
+  let demo: DatabaseHandle;
+  let seeded: Awaited<ReturnType<typeof prepareFirstStart>>;
+  beforeAll(async () => {
+    demo = await openDatabase();
+    seeded = await prepareFirstStart(demo.db, config, await filesOf(demo.db));
+  });
+  afterAll(() => demo?.close());
+
   it('seeds the demo malls and the system admin working for all of them, once', async () => {
-    const db = await fresh();
-    const config = testConfig({
-      demoData: true,
-      admin: { email: 'yonetici@avm.example.com', password: 'gizli-parola' },
-    });
-    expect(await prepareFirstStart(db, config, await filesOf(db))).toEqual({
+    const { db } = demo;
+    expect(seeded).toEqual({
       admin: { email: 'yonetici@avm.example.com', generatedPassword: undefined },
     });
 
@@ -283,6 +298,73 @@ describe('first start', () => {
     expect(await db.$count(roles)).toBe(1);
   });
 
+  it('gives each demo mall its own token, and the İstanbul mall its app links', async () => {
+    const rows = await demo.db.query.locations.findMany({
+      orderBy: (mall, { asc }) => asc(mall.location_name),
+    });
+    expect(rows.map((row) => row.location_name)).toEqual([
+      'Kordonboyu Yaşam AVM İzmir',
+      'Çınaraltı Park AVM İstanbul',
+    ]);
+    for (const row of rows) expect(row.location_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(rows[0]!.location_token).not.toBe(rows[1]!.location_token);
+    expect(rows[1]).toMatchObject({
+      hasMobileApp: true,
+      android_store: expect.stringContaining('play.google.com'),
+    });
+  });
+
+  it('shows every dashboard figure of both demo malls, as their tables give them', async () => {
+    const { db } = demo;
+    const malls = await db.select().from(locations);
+    expect(malls).toHaveLength(2);
+    // As seeded (the deltas the triggers wrote), and once the job has folded them.
+    for (const fold of [false, true]) {
+      if (fold) expect(await foldDashboardDeltas(db)).toBeGreaterThan(0);
+      for (const row of malls) {
+        const mall = { _id: row._id, location_meta: { timezone: row.timezone } } as Location;
+        const currentYear = Number(mallToday(mall).slice(0, 4));
+        for (const interval of ['all_time', 'last_30_days'] as const) {
+          const answer = await mallDashboard(db, mall, { interval });
+          const days = answer.dashboard_from
+            ? { from: answer.dashboard_from, to: answer.dashboard_to }
+            : null;
+          const {
+            months: _months,
+            storesAll: _s,
+            campaignsAll: _c,
+            ...direct
+          } = await directFigures(db, mall, days, currentYear);
+          expect(answerFigures(answer, 'value'), `${row.location_name} ${interval}`).toEqual(direct);
+          if (interval !== 'all_time') continue;
+          // Something to see in every chart of a new machine's demo malls.
+          const figures = answerFigures(answer, 'value');
+          for (const key of [
+            'customers',
+            'receipts',
+            'receiptAmount',
+            'pointsEarned',
+            'pointsBurned',
+            'gifts',
+            'sms',
+            'email',
+            'push',
+            'reservations',
+            'lendings',
+          ] as const)
+            expect(figures[key], `${row.location_name} ${key}`).toBeGreaterThan(0);
+          for (const value of Object.values(figures.consents)) expect(value).toBeGreaterThan(0);
+          expect(answer.dashboard_top_stores.length).toBeGreaterThan(3);
+          expect(answer.dashboard_top_stores.every((store) => store.store_name !== '')).toBe(true);
+          expect(answer.dashboard_top_campaigns.length).toBeGreaterThan(0);
+          expect(answer.dashboard_customers_by_year.length).toBeGreaterThan(0);
+        }
+      }
+    }
+  });
+});
+
+describe('first start', () => {
   it('generates a strong password when none is configured, and seeds no mall without demo data', async () => {
     const db = await fresh();
     const config = testConfig({ demoData: false, admin: { email: 'admin@avlu.local', password: undefined } });

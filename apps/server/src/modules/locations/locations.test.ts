@@ -1,8 +1,6 @@
 import { locationSettings } from '@avlu/contracts';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, testConfig, useTestApp } from '../../../test/helper';
-import { prepareFirstStart } from '../../db/first-start';
-import { createFiles } from '../../platform/files/files';
+import { useTestApp } from '../../../test/helper';
 
 const ctx = useTestApp();
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -195,29 +193,5 @@ describe('mall settings', () => {
     const tokens = rows.map((row) => row.location_token);
     expect(new Set(tokens).size).toBe(tokens.length);
     for (const token of tokens) expect(token).toMatch(TOKEN);
-  });
-});
-
-describe('demo malls', () => {
-  it('are seeded with their own tokens and the İstanbul mall’s app links', async () => {
-    const database = await openDatabase();
-    try {
-      const config = testConfig({ demoData: true });
-      await prepareFirstStart(database.db, config, await createFiles(config, database.db));
-      const rows = await database.db.query.locations.findMany({
-        orderBy: (mall, { asc }) => asc(mall.location_name),
-      });
-      expect(rows.map((row) => row.location_name)).toEqual([
-        'Kordonboyu Yaşam AVM İzmir',
-        'Çınaraltı Park AVM İstanbul',
-      ]);
-      for (const row of rows) expect(row.location_token).toMatch(TOKEN);
-      expect(rows[1]).toMatchObject({
-        hasMobileApp: true,
-        android_store: expect.stringContaining('play.google.com'),
-      });
-    } finally {
-      await database.close();
-    }
   });
 });
