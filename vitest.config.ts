@@ -15,7 +15,7 @@ export default defineConfig({
   test: {
     // Vitest leaves a core to itself (one worker on 2 cores), but it mostly waits on its workers: two
     // test files at a time keep both cores of a small machine busy. Every project shares this pool;
-    // the browser journeys run last and alone (e2e/vitest.config.ts).
+    // the browser journeys run in a vitest of their own beside this one (npm test, e2e/vitest.config.ts).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contracts', root: './packages/contracts', include: ['src/**/*.test.ts'] } },
