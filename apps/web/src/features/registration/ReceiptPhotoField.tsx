@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../lib/a11y/visually-hidden';
 import { type BoundFieldProps, useFormField } from '../../lib/form';
 
 /** A picture of the chosen file while it is chosen (none for a PDF). */
@@ -68,13 +69,8 @@ export const ReceiptPhotoField = <T extends FieldValues>({
           field.onBlur();
         }}
         sx={{
-          // Visually hidden, still focusable: the label below shows where focus is. Pixels: sx reads 1 as 100%.
-          position: 'absolute',
-          width: '1px',
-          height: '1px',
-          overflow: 'hidden',
-          clip: 'rect(0 0 0 0)',
-          whiteSpace: 'nowrap',
+          // Visually hidden, still focusable: the label below shows where focus is.
+          ...visuallyHidden,
           '&:focus-visible + label': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
         }}
       />

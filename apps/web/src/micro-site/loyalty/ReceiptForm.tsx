@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { visuallyHidden } from '../../lib/a11y/visually-hidden';
 import { useStores } from '../campaigns/data';
 import { Field } from '../components/Field';
 import { SelectField } from '../components/SelectField';
@@ -244,13 +245,7 @@ export function ReceiptForm({
           }}
           // Visually hidden, still focusable and announced: the button-like label below opens it.
           sx={{
-            // Pixels: sx reads 1 as 100%.
-            position: 'absolute',
-            width: '1px',
-            height: '1px',
-            overflow: 'hidden',
-            clip: 'rect(0 0 0 0)',
-            whiteSpace: 'nowrap',
+            ...visuallyHidden,
             '&:focus-visible + label': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
           }}
         />

@@ -15,6 +15,7 @@ import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useRef, useState } from 'react';
+import { visuallyHidden } from '../../lib/a11y/visually-hidden';
 import { CodeGiven, MyCouponsButton } from '../campaigns/CodeGiven';
 import { useMicroSiteGet } from '../campaigns/data';
 import { formatDateTime } from '../campaigns/dates';
@@ -53,18 +54,6 @@ const toBody = (questions: MicroSiteSurveyQuestion[], answers: Record<string, An
     }
   }),
 });
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 /**
  * A star rating as five radio buttons named '1 yıldız' … '5 yıldız' (arrow keys move between them,
