@@ -6,8 +6,8 @@ import {
   refreshRecentDays,
 } from '../apps/server/src/modules/campaigns/campaign-dashboard.service';
 import { nameKey } from '../apps/server/src/platform/db/unique-names';
-import { type BenchTarget, benchTargets, openTarget, prepareTarget } from './customers/databases';
-import { attempt, latencyFigure, loadFigure, withServer } from './customers-1m';
+import { type BenchTarget, openTarget } from './customers/databases';
+import { callOk, latencyFigure, loadFigure, onEachMillionMall, withServer } from './customers-1m';
 import { type Figure, ms, percentile, sample, timed } from './lib/timing';
 import { rowsOf } from './loyalty/generate';
 
@@ -271,105 +271,70 @@ const measuredCampaigns = async (db: Parameters<typeof rebuildCampaignStats>[0],
     )
   ).map((row) => row._id);
 
-export const campaignDashboardAtAMillion = async (options: readonly string[]): Promise<Figure[]> => {
-  const figures: Figure[] = [];
-  const add = (...measured: Figure[]) => {
-    for (const figure of measured) log(`${figure.engine}: ${figure.benchmark}: ${figure.value}`);
-    figures.push(...measured);
-  };
-  for (const { target, serverUrl } of benchTargets().filter(
-    ({ target }) => options.length === 0 || options.includes(target.engine),
-  )) {
-    const engine = target.engine;
+export const campaignDashboardAtAMillion = (options: readonly string[]): Promise<Figure[]> =>
+  onEachMillionMall(options, 'campaign dashboard', async ({ engine, target, locationId }) => {
     const limit = engine === 'pglite' ? TARGET_MS * PGLITE_SLOWER : TARGET_MS;
-    add(
-      ...(await attempt(engine, 'campaign dashboard', async () => {
-        const prepared = await prepareTarget(target, serverUrl, log);
-        const measured: Figure[] = [
-          { engine, benchmark: 'customers in the bench mall', value: `1,000,000 (${prepared.generation})` },
-        ];
-        const handle = await openTarget(target);
-        let ids: string[];
-        try {
-          const kept = options.includes('calls')
-            ? await measuredCampaigns(handle.db, prepared.locationId)
-            : [];
-          if (kept.length === MEASURED) {
-            log(`${engine}: the previous run's campaigns and rollup, kept ('calls')`);
-            ids = kept;
-          } else ids = await seedAndRollUp(engine, handle.db, prepared.locationId, measured);
-        } finally {
-          await handle.close();
-        }
-        await withServer(target, async (server) => {
-          const call = (route: string, body: object) => async () => {
-            const response = await fetch(
-              `http://127.0.0.1:${server.ready.port}/api${route}?locationId=${server.ready.locationId}`,
-              {
-                method: 'POST',
-                headers: {
-                  authorization: `Bearer ${server.ready.token}`,
-                  'accept-language': 'tr',
-                  'content-type': 'application/json',
-                },
-                body: JSON.stringify(body),
-              },
-            );
-            if (response.status !== 200)
-              throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
-            await response.arrayBuffer();
-          };
-          const cpu = await cpuMeter(target, server.child.pid!);
-          measured.push(loadFigure(engine, 'before the dashboard calls'));
-          // Every call a set of campaigns and a period not asked before (the server keeps nothing
-          // between calls, so each is a first call): the totals over the set count each customer and
-          // receipt once, from the membership rollup.
-          const bodies = freshCalls(ids);
-          const report = (body: object) => call('/reports/campaign-dashboard-report', body);
-          for (const body of bodies.splice(0, 3)) await report(body)();
-          const byPeriod = new Map<string, number[]>();
-          const samples: number[] = [];
-          const before = await cpu.read();
-          for (const body of bodies.slice(0, FIRST_CALLS)) {
-            const [took] = await timed(report(body));
-            samples.push(took);
-            const period = (body as { interval: string }).interval;
-            byPeriod.set(period, [...(byPeriod.get(period) ?? []), took]);
-          }
-          const spent = await cpu.since(before);
-          measured.push({
-            engine,
-            benchmark: `POST /reports/campaign-dashboard-report, first calls: each a set of 2–${MEASURED} of the ${MEASURED} campaigns and a period not asked before (totals count each customer and receipt once)`,
-            value: latencyFigure(samples, limit),
-          });
-          for (const [period, times] of byPeriod)
-            measured.push({
-              engine,
-              benchmark: `  of which ${period}`,
-              value: `p50 ${ms(percentile(times, 50))}, max ${ms(Math.max(...times))} (${times.length} calls)`,
-            });
-          measured.push({
-            engine,
-            benchmark: 'CPU time per first call (the server process, and on PostgreSQL its backends)',
-            value: `${ms(spent.server / samples.length)} server + ${ms(spent.database / samples.length)} database`,
-          });
-          measured.push(loadFigure(engine, 'after the dashboard calls'));
-          measured.push({
-            engine,
-            benchmark: `POST /reports/campaigns-excel-report (${MEASURED} campaigns, last year)`,
-            value: latencyFigure(
-              await sample(
-                20,
-                call('/reports/campaigns-excel-report', { campaignId: ids, interval: 'last_year' }),
-                2,
-              ),
-              1000,
-            ),
-          });
+    const measured: Figure[] = [];
+    const handle = await openTarget(target);
+    let ids: string[];
+    try {
+      const kept = options.includes('calls') ? await measuredCampaigns(handle.db, locationId) : [];
+      if (kept.length === MEASURED) {
+        log(`${engine}: the previous run's campaigns and rollup, kept ('calls')`);
+        ids = kept;
+      } else ids = await seedAndRollUp(engine, handle.db, locationId, measured);
+    } finally {
+      await handle.close();
+    }
+    await withServer(target, async (server) => {
+      const call = (route: string, body: object) => () => callOk(server, 'POST', route, { body });
+      const cpu = await cpuMeter(target, server.child.pid!);
+      measured.push(loadFigure(engine, 'before the dashboard calls'));
+      // Every call a set of campaigns and a period not asked before (the server keeps nothing
+      // between calls, so each is a first call): the totals over the set count each customer and
+      // receipt once, from the membership rollup.
+      const bodies = freshCalls(ids);
+      const report = (body: object) => call('/reports/campaign-dashboard-report', body);
+      for (const body of bodies.splice(0, 3)) await report(body)();
+      const byPeriod = new Map<string, number[]>();
+      const samples: number[] = [];
+      const before = await cpu.read();
+      for (const body of bodies.slice(0, FIRST_CALLS)) {
+        const [took] = await timed(report(body));
+        samples.push(took);
+        const period = (body as { interval: string }).interval;
+        byPeriod.set(period, [...(byPeriod.get(period) ?? []), took]);
+      }
+      const spent = await cpu.since(before);
+      measured.push({
+        engine,
+        benchmark: `POST /reports/campaign-dashboard-report, first calls: each a set of 2–${MEASURED} of the ${MEASURED} campaigns and a period not asked before (totals count each customer and receipt once)`,
+        value: latencyFigure(samples, limit),
+      });
+      for (const [period, times] of byPeriod)
+        measured.push({
+          engine,
+          benchmark: `  of which ${period}`,
+          value: `p50 ${ms(percentile(times, 50))}, max ${ms(Math.max(...times))} (${times.length} calls)`,
         });
-        return measured;
-      })),
-    );
-  }
-  return figures;
-};
+      measured.push({
+        engine,
+        benchmark: 'CPU time per first call (the server process, and on PostgreSQL its backends)',
+        value: `${ms(spent.server / samples.length)} server + ${ms(spent.database / samples.length)} database`,
+      });
+      measured.push(loadFigure(engine, 'after the dashboard calls'));
+      measured.push({
+        engine,
+        benchmark: `POST /reports/campaigns-excel-report (${MEASURED} campaigns, last year)`,
+        value: latencyFigure(
+          await sample(
+            20,
+            call('/reports/campaigns-excel-report', { campaignId: ids, interval: 'last_year' }),
+            2,
+          ),
+          1000,
+        ),
+      });
+    });
+    return measured;
+  });

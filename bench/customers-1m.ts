@@ -290,6 +290,66 @@ export const attempt = async (
   }
 };
 
+/** Calls the bench server's API as its admin, in the bench mall; throws unless 200; reads the whole answer. */
+export const callOk = async (
+  server: Server,
+  method: 'GET' | 'POST',
+  route: string,
+  options: { query?: string; body?: object } = {},
+) => {
+  const query = options.query ? `&${options.query}` : '';
+  const response = await fetch(
+    `http://127.0.0.1:${server.ready.port}/api${route}?locationId=${server.ready.locationId}${query}`,
+    {
+      method,
+      headers: {
+        authorization: `Bearer ${server.ready.token}`,
+        'accept-language': 'tr',
+        ...(options.body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(options.body ? { body: JSON.stringify(options.body) } : {}),
+    },
+  );
+  if (response.status !== 200)
+    throw new Error(`${method} ${route} answered ${response.status}: ${await response.text()}`);
+  await response.arrayBuffer();
+};
+
+/**
+ * Runs `part` on the 1M-customer bench mall of each engine `options` names (every engine when it
+ * names none; other options are the part's own), made or reused by prepareTarget. Its figures follow
+ * the mall's own, each logged when the part ends; a failure is a figure saying so.
+ */
+export const onEachMillionMall = async (
+  options: readonly string[],
+  benchmark: string,
+  part: (bench: {
+    engine: BenchTarget['engine'];
+    target: BenchTarget;
+    locationId: string;
+  }) => Promise<Figure[]>,
+): Promise<Figure[]> => {
+  const engines = options.filter((option) => option === 'postgres' || option === 'pglite');
+  const figures: Figure[] = [];
+  for (const { target, serverUrl } of benchTargets()) {
+    const engine = target.engine;
+    if (engines.length > 0 && !engines.includes(engine)) continue;
+    const measured = await attempt(engine, benchmark, async () => {
+      const prepared = await prepareTarget(target, serverUrl, log);
+      const mall: Figure = {
+        engine,
+        benchmark: 'customers in the bench mall',
+        value: `${BENCH_CUSTOMERS.toLocaleString('en')} (${prepared.generation})`,
+      };
+      log(`${engine}: ${mall.benchmark}: ${mall.value}`);
+      return [mall, ...(await part({ engine, target, locationId: prepared.locationId }))];
+    });
+    for (const figure of measured.slice(1)) log(`${figure.engine}: ${figure.benchmark}: ${figure.value}`);
+    figures.push(...measured);
+  }
+  return figures;
+};
+
 /** `options`: engines (postgres, pglite) and parts (latency, export, import) to run; none named runs all. */
 export const customersAtAMillion = async (options: readonly string[]): Promise<Figure[]> => {
   const named = (choices: readonly string[]) => options.filter((option) => choices.includes(option));

@@ -4,8 +4,8 @@ import {
   vacuumDashboardDeltas,
 } from '../apps/server/src/modules/dashboard/dashboard.service';
 import { nameKey } from '../apps/server/src/platform/db/unique-names';
-import { benchTargets, openTarget, prepareTarget } from './customers/databases';
-import { attempt, latencyFigure, loadFigure, withServer } from './customers-1m';
+import { openTarget } from './customers/databases';
+import { callOk, latencyFigure, loadFigure, onEachMillionMall, withServer } from './customers-1m';
 import { type Figure, ms, sample, timed } from './lib/timing';
 import { readNote, rowsOf, writeNote } from './loyalty/generate';
 
@@ -220,109 +220,83 @@ const queries = (period: string, index: number) => {
   return `interval=date_range&startDate=${start.toISOString().slice(0, 10)}&endDate=${end.toISOString().slice(0, 10)}`;
 };
 
-export const mallDashboardAtAMillion = async (options: readonly string[]): Promise<Figure[]> => {
-  const figures: Figure[] = [];
-  const add = (...measured: Figure[]) => {
-    for (const figure of measured) log(`${figure.engine}: ${figure.benchmark}: ${figure.value}`);
-    figures.push(...measured);
-  };
-  for (const { target, serverUrl } of benchTargets().filter(
-    ({ target }) => options.length === 0 || options.includes(target.engine),
-  )) {
-    const engine = target.engine;
+export const mallDashboardAtAMillion = (options: readonly string[]): Promise<Figure[]> =>
+  onEachMillionMall(options, 'mall dashboard', async ({ engine, target, locationId }) => {
     const limit = engine === 'pglite' ? PGLITE_TARGET_MS : TARGET_MS;
-    add(
-      ...(await attempt(engine, 'mall dashboard', async () => {
-        const prepared = await prepareTarget(target, serverUrl, log);
-        const measured: Figure[] = [
-          { engine, benchmark: 'customers in the bench mall', value: `1,000,000 (${prepared.generation})` },
-        ];
-        const handle = await openTarget(target);
-        try {
-          const { db } = handle;
-          const seeded = await readNote(db, NOTE);
-          if (seeded)
-            measured.push({ engine, benchmark: 'dashboard activity (an earlier run)', value: seeded });
-          else {
-            log(`${engine}: ${DAYS} days of the mall's activity, through the triggers…`);
-            const [took] = await timed(() => seedActivity(db, prepared.locationId));
-            const value = `${(took / 1000).toFixed(1)} s for ${RECEIPTS.toLocaleString('en')} receipts, ${POINT_ENTRIES.toLocaleString('en')} point entries, ${REDEMPTIONS.toLocaleString('en')} gifts, ${(3 * MESSAGES).toLocaleString('en')} messages, ${RESERVATIONS.toLocaleString('en')} reservations, ${LENDINGS.toLocaleString('en')} lendings (triggers on)`;
-            await writeNote(db, NOTE, value);
-            measured.push({ engine, benchmark: 'dashboard activity written', value });
-          }
-          const [foldMs, folded] = await timed(() => foldDashboardDeltas(db));
-          await vacuumDashboardDeltas(db);
-          measured.push({
-            engine,
-            benchmark: 'the fold of what was written since the last run (the job)',
-            value: `${ms(foldMs)} (${folded.toLocaleString('en')} mall, day and key rows)`,
-          });
-          const cost = await triggerCost(db, prepared.locationId);
-          measured.push({
-            engine,
-            benchmark:
-              'a consent switched on 20 customers, one statement: with the dashboard trigger / without',
-            value: `${ms(cost.on)} / ${ms(cost.off)} (100 statements each way)`,
-          });
-          log(`${engine}: the mall counted from scratch…`);
-          const [rebuild] = await timed(() =>
-            db.execute(sql`select dashboard_rebuild(${prepared.locationId})`),
-          );
-          measured.push({
-            engine,
-            benchmark: 'dashboard_rebuild: the 1M-customer mall counted from its tables (a time zone change)',
-            value: ms(rebuild),
-          });
-          // A minute's worth left as deltas, as the job leaves them: 100 statements' changes.
-          await switchConsents(db, await someCustomers(db, prepared.locationId));
-          const [rows] = await rowsOf<{ daily: number; monthly: number; deltas: number }>(
-            db,
-            sql`select (select count(*) from dashboard_daily where location_id = ${prepared.locationId})::int as daily,
-                       (select count(*) from dashboard_monthly where location_id = ${prepared.locationId})::int as monthly,
-                       (select count(*) from dashboard_deltas where location_id = ${prepared.locationId})::int as deltas`,
-          );
-          measured.push({
-            engine,
-            benchmark: 'rollup rows of the bench mall: daily / monthly / deltas not folded',
-            value: `${rows!.daily.toLocaleString('en')} / ${rows!.monthly.toLocaleString('en')} / ${rows!.deltas.toLocaleString('en')}`,
-          });
-          for (const table of ['dashboard_daily', 'dashboard_monthly', 'dashboard_deltas'])
-            await db.execute(sql.raw(`vacuum analyze ${table}`));
-        } finally {
-          await handle.close();
-        }
-        await withServer(target, async (server) => {
-          const get = (query: string) => async () => {
-            const response = await fetch(
-              `http://127.0.0.1:${server.ready.port}/api/data/dashboard?locationId=${server.ready.locationId}&${query}`,
-              { headers: { authorization: `Bearer ${server.ready.token}`, 'accept-language': 'tr' } },
-            );
-            if (response.status !== 200)
-              throw new Error(`GET /data/dashboard answered ${response.status}: ${await response.text()}`);
-            await response.arrayBuffer();
-          };
-          measured.push(loadFigure(engine, 'before the dashboard calls'));
-          const all: number[] = [];
-          for (const period of ['all_time', 'last_year', 'last_30_days', 'last_7_days', 'date_range']) {
-            let index = 0;
-            const samples = await sample(CALLS, () => get(queries(period, index++))(), 3);
-            all.push(...samples);
-            measured.push({
-              engine,
-              benchmark: `GET /data/dashboard ${period}`,
-              value: latencyFigure(samples, limit),
-            });
-          }
-          measured.push({
-            engine,
-            benchmark: 'GET /data/dashboard, every period',
-            value: latencyFigure(all, limit),
-          });
-          measured.push(loadFigure(engine, 'after the dashboard calls'));
+    const measured: Figure[] = [];
+    const handle = await openTarget(target);
+    try {
+      const { db } = handle;
+      const seeded = await readNote(db, NOTE);
+      if (seeded) measured.push({ engine, benchmark: 'dashboard activity (an earlier run)', value: seeded });
+      else {
+        log(`${engine}: ${DAYS} days of the mall's activity, through the triggers…`);
+        const [took] = await timed(() => seedActivity(db, locationId));
+        const value = `${(took / 1000).toFixed(1)} s for ${RECEIPTS.toLocaleString('en')} receipts, ${POINT_ENTRIES.toLocaleString('en')} point entries, ${REDEMPTIONS.toLocaleString('en')} gifts, ${(3 * MESSAGES).toLocaleString('en')} messages, ${RESERVATIONS.toLocaleString('en')} reservations, ${LENDINGS.toLocaleString('en')} lendings (triggers on)`;
+        await writeNote(db, NOTE, value);
+        measured.push({ engine, benchmark: 'dashboard activity written', value });
+      }
+      const [foldMs, folded] = await timed(() => foldDashboardDeltas(db));
+      await vacuumDashboardDeltas(db);
+      measured.push({
+        engine,
+        benchmark: 'the fold of what was written since the last run (the job)',
+        value: `${ms(foldMs)} (${folded.toLocaleString('en')} mall, day and key rows)`,
+      });
+      const cost = await triggerCost(db, locationId);
+      measured.push({
+        engine,
+        benchmark: 'a consent switched on 20 customers, one statement: with the dashboard trigger / without',
+        value: `${ms(cost.on)} / ${ms(cost.off)} (100 statements each way)`,
+      });
+      log(`${engine}: the mall counted from scratch…`);
+      const [rebuild] = await timed(() => db.execute(sql`select dashboard_rebuild(${locationId})`));
+      measured.push({
+        engine,
+        benchmark: 'dashboard_rebuild: the 1M-customer mall counted from its tables (a time zone change)',
+        value: ms(rebuild),
+      });
+      // A minute's worth left as deltas, as the job leaves them: 100 statements' changes.
+      await switchConsents(db, await someCustomers(db, locationId));
+      const [rows] = await rowsOf<{ daily: number; monthly: number; deltas: number }>(
+        db,
+        sql`select (select count(*) from dashboard_daily where location_id = ${locationId})::int as daily,
+                   (select count(*) from dashboard_monthly where location_id = ${locationId})::int as monthly,
+                   (select count(*) from dashboard_deltas where location_id = ${locationId})::int as deltas`,
+      );
+      measured.push({
+        engine,
+        benchmark: 'rollup rows of the bench mall: daily / monthly / deltas not folded',
+        value: `${rows!.daily.toLocaleString('en')} / ${rows!.monthly.toLocaleString('en')} / ${rows!.deltas.toLocaleString('en')}`,
+      });
+      for (const table of ['dashboard_daily', 'dashboard_monthly', 'dashboard_deltas'])
+        await db.execute(sql.raw(`vacuum analyze ${table}`));
+    } finally {
+      await handle.close();
+    }
+    await withServer(target, async (server) => {
+      measured.push(loadFigure(engine, 'before the dashboard calls'));
+      const all: number[] = [];
+      for (const period of ['all_time', 'last_year', 'last_30_days', 'last_7_days', 'date_range']) {
+        let index = 0;
+        const samples = await sample(
+          CALLS,
+          () => callOk(server, 'GET', '/data/dashboard', { query: queries(period, index++) }),
+          3,
+        );
+        all.push(...samples);
+        measured.push({
+          engine,
+          benchmark: `GET /data/dashboard ${period}`,
+          value: latencyFigure(samples, limit),
         });
-        return measured;
-      })),
-    );
-  }
-  return figures;
-};
+      }
+      measured.push({
+        engine,
+        benchmark: 'GET /data/dashboard, every period',
+        value: latencyFigure(all, limit),
+      });
+      measured.push(loadFigure(engine, 'after the dashboard calls'));
+    });
+    return measured;
+  });
