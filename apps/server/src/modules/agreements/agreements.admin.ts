@@ -117,7 +117,7 @@ const assertStoredPdf = async (
   if (!url) return;
   const name = fileNameOfUrl(url);
   const file = name ? await files.find(db, name) : undefined;
-  if (!file || !file.name.endsWith('.pdf')) throw invalidFields({ [field]: 'agreementPdfMissing' });
+  if (!file?.name.endsWith('.pdf')) throw invalidFields({ [field]: 'agreementPdfMissing' });
 };
 
 /** The next version of a type and target in the mall: `kvkk-mobileapp-3`, counting removed ones too. */

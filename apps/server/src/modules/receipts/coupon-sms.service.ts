@@ -10,7 +10,6 @@ import { couponCodes } from '../campaigns/coupons.tables';
 import { campaignParticipations } from '../campaigns/participations.tables';
 import { activeIn } from '../customers/customers.service';
 import { customers } from '../customers/customers.tables';
-import { locations } from '../locations/locations.tables';
 import { spendStaffSmsBudget, type WarnLog } from '../micro-site/sms-codes.service';
 import type { Acting } from '../users/acting';
 import type { ReceiptMall } from './receipts.service';
