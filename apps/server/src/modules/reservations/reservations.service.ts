@@ -603,9 +603,6 @@ export type Senders = {
   mailer: Pick<Mailer, 'send'>;
 };
 
-/** Messages to a mall's customers go through its transactional account when it has one (spec §3). */
-const transactional = (locationId: string) => ({ locationId, account: 'transactional' as const });
-
 /**
  * PUT /reservations/{id}/update-status (spec §4) and the customer's own cancellation: the row is
  * locked, the move checked against `reservationTransitions` (409 naming `reservation_status`), a
@@ -642,7 +639,7 @@ export const updateReservationStatus = (
           to: row.reservation_customer_phone,
           text: words(row, area!.reservation_area_name, mall.location_name),
         },
-        { db: tx, mall: transactional(mall._id) },
+        { db: tx, mall: { locationId: mall._id, account: 'transactional' } },
       );
     if (context.actor)
       await audit(tx, context.actor, {
@@ -671,7 +668,8 @@ export const deleteReservation = (db: Database, locationId: string, id: string, 
 
 /**
  * PUT /reservations/{id}/send-sms and /send-email (spec §7): a message to the reservation's
- * customer through the platform's SMS and mail (the outbox in development), recorded in the audit.
+ * customer through the mall's transactional accounts when it has them (spec §3), else the
+ * platform's SMS and mail (the outbox in development), recorded in the audit.
  * The SMS reads `title: text` and counts against the mall's SMS budget like every SMS its staff send;
  * the email is the staff's message mail, saying which reservation it is about, and needs the
  * reservation's email address (400 naming it).
@@ -694,7 +692,7 @@ export const sendReservationMessage = (
       await spendStaffSmsBudget(tx, context.smsBudget, mall._id);
       await context.senders.sms.send(
         { to, text: `${message.title}: ${message.text}` },
-        { db: tx, mall: transactional(mall._id) },
+        { db: tx, mall: { locationId: mall._id, account: 'transactional' } },
       );
     } else {
       if (!row.reservation_customer_email) throw invalidFields({ email_title: 'reservationNoEmail' });
@@ -707,7 +705,7 @@ export const sendReservationMessage = (
           text: message.text,
           about: `Bu e-posta, ${mall.location_name} içindeki ${when} rezervasyonunuz hakkındadır.`,
         }),
-        { db: tx, mall: transactional(mall._id) },
+        { db: tx, mall: { locationId: mall._id, account: 'transactional' } },
       );
     }
     await audit(tx, context.actor, {
