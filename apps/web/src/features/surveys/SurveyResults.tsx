@@ -13,24 +13,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../lib/a11y/visually-hidden';
+import { useNumbers } from '../../lib/i18n/numbers';
 import { useLanguage } from '../../lib/i18n/use-language';
 
 type Row = { label: string; count: number };
-
-const useNumbers = () => {
-  const language = useLanguage();
-  return useMemo(
-    () => ({
-      count: new Intl.NumberFormat(language),
-      share: new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 }),
-      average: new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-    }),
-    [language],
-  );
-};
 
 /** The chart's numbers as a table: read by screen readers always, shown when the switch asks. */
 function CountsTable({
@@ -72,8 +61,8 @@ function CountsTable({
             <TableCell component="th" scope="row">
               {row.label}
             </TableCell>
-            <TableCell align="right">{numbers.count.format(row.count)}</TableCell>
-            <TableCell align="right">{total > 0 ? numbers.share.format(row.count / total) : '–'}</TableCell>
+            <TableCell align="right">{numbers.count(row.count)}</TableCell>
+            <TableCell align="right">{total > 0 ? numbers.percent(row.count / total) : '–'}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -96,7 +85,7 @@ function CountsChart({ rows, horizontal }: { rows: Row[]; horizontal: boolean })
     min: 0,
     max: Math.max(1, Math.ceil(most * 1.12)),
     tickMinStep: 1,
-    valueFormatter: (count: number) => numbers.count.format(count),
+    valueFormatter: (count: number) => numbers.count(count),
   };
   const longest = Math.max(...rows.map((row) => row.label.length), 4);
   return (
@@ -111,8 +100,8 @@ function CountsChart({ rows, horizontal }: { rows: Row[]; horizontal: boolean })
             color: theme.palette.primary.main,
             // Beside the bar, in the text's colour: readable on any bar, however short.
             barLabelPlacement: 'outside',
-            barLabel: (item) => (item.value ? numbers.count.format(item.value) : null),
-            valueFormatter: (count) => numbers.count.format(count ?? 0),
+            barLabel: (item) => (item.value ? numbers.count(item.value) : null),
+            valueFormatter: (count) => numbers.count(count ?? 0),
           },
         ]}
         {...(horizontal
@@ -151,7 +140,7 @@ function QuestionResult({ question, tables }: { question: SurveyQuestionWithCoun
       {type === 'free_text' ? (
         <Stack spacing={0.5}>
           <Typography variant="h4" component="p">
-            {t('results.written', { count: total, formatted: numbers.count.format(total) })}
+            {t('results.written', { count: total, formatted: numbers.count(total) })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {t('results.writtenHint')}
@@ -163,7 +152,7 @@ function QuestionResult({ question, tables }: { question: SurveyQuestionWithCoun
             {question.survey_question_star_average === null
               ? t('results.noRatings')
               : t('results.average', {
-                  average: numbers.average.format(question.survey_question_star_average),
+                  average: numbers.oneDecimal(question.survey_question_star_average),
                 })}
           </Typography>
           <CountsChart rows={stars} horizontal={false} />

@@ -24,6 +24,7 @@ export const useNumbers = (currency = 'TRY') => {
       currencyDisplay: 'narrowSymbol',
     });
     const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+    const oneDecimal = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     const month = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
     const shortMonth = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
     const monthDate = (value: string) => new Date(`${value}-01T00:00:00Z`);
@@ -33,6 +34,8 @@ export const useNumbers = (currency = 'TRY') => {
       exactMoney: (value: number) => exactMoney.format(value),
       /** A share (0.125 → %12,5); a dash where there is none. */
       percent: (value: number | null) => (value === null ? '–' : percent.format(value)),
+      /** An average with one decimal: 4,0 and 3,5 in Turkish. */
+      oneDecimal: (value: number) => oneDecimal.format(value),
       /** A month (yyyy-mm): 'Kasım 2026'. */
       month: (value: string) => month.format(monthDate(value)),
       /** A month on a chart's axis: 'Kas 2026'. */
