@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * One `vitest run` runs every suite. The server suite runs on embedded PGlite and, when
@@ -11,6 +11,20 @@ const server = (engine: 'pglite' | 'postgres') => ({
   test: { name: `server-${engine}`, root: './apps/server', env: { TEST_ENGINE: engine } },
 });
 
+/**
+ * The web component tests, in two projects. The back-office's files share their worker's modules and
+ * jsdom document (isolate: false), which halves their CPU: a fresh process per file imported React,
+ * MUI and the app's modules again and built a new jsdom each time. src/test/setup.ts gives each file
+ * a clean page (no styles, storage or language left from the file before). The micro-site keeps
+ * state in its modules by design (its language, its session, the mall it loaded), so its files each
+ * start afresh.
+ */
+const web = (name: string, test: { include?: string[]; exclude?: string[]; isolate?: boolean }) => ({
+  extends: './apps/web/vite.config.ts',
+  test: { name, root: './apps/web', ...test },
+});
+const MICRO_SITE = 'src/micro-site/**';
+
 export default defineConfig({
   test: {
     // Vitest leaves a core to itself (one worker on 2 cores), but it mostly waits on its workers: two
@@ -21,7 +35,12 @@ export default defineConfig({
       { test: { name: 'contracts', root: './packages/contracts', include: ['src/**/*.test.ts'] } },
       server('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [server('postgres')] : []),
-      './apps/web/vite.config.ts',
+      web('web', {
+        include: ['src/**/*.test.{ts,tsx}'],
+        exclude: [...configDefaults.exclude, MICRO_SITE],
+        isolate: false,
+      }),
+      web('web-micro-site', { include: [`${MICRO_SITE}/*.test.{ts,tsx}`] }),
       './e2e/vitest.config.ts',
     ],
   },

@@ -91,10 +91,9 @@ export default defineConfig({
       },
     },
   },
+  // The component tests' shared settings; the root vitest.config.ts makes two projects of them.
   test: {
-    name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     // The one time limit of a screen test, generous for a busy 2-core machine (a whole form typed in
     // jsdom takes seconds there, and a list journey took 40 s of a loaded CI run), so tests need none

@@ -38,7 +38,7 @@ describe('routes and guards', () => {
 
   it('keeps a signed-in admin away from the login page', async () => {
     const { router } = renderApp({ path: '/auth/login', signedInAs: { role: systemAdminRole } });
-    expect(await screen.findByRole('heading', { name: /Elif/ })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /Elif$/ })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app');
     expect(screen.queryByRole('heading', { name: 'Giriş Yap' })).not.toBeInTheDocument();
   });

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { changeLanguage, i18n } from '../lib/i18n';
+import { directionCaches } from '../theme/DirectionCache';
 import { installFastStyles } from './fast-styles';
 import { installMatchMedia, resetViewport } from './viewport';
 
@@ -23,4 +24,13 @@ afterEach(async () => {
   resetViewport();
   document.documentElement.dir = '';
   if (i18n.language !== 'tr') await changeLanguage('tr');
+});
+
+// Test files share the worker's modules and document (isolate: false): each file starts with none of
+// the styles the files before it wrote.
+afterAll(() => {
+  for (const cache of Object.values(directionCaches)) {
+    cache.sheet.flush();
+    for (const name of Object.keys(cache.inserted)) delete cache.inserted[name];
+  }
 });

@@ -5,7 +5,7 @@ import { prefixer } from 'stylis';
 import rtlPlugin from 'stylis-plugin-rtl';
 
 // Two caches with their own keys, so switching direction re-renders every style for that direction.
-const caches = {
+export const directionCaches = {
   ltr: createCache({ key: 'mui' }),
   rtl: createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] }),
 };
@@ -15,5 +15,5 @@ const caches = {
  * `padding-right`), which the stylis RTL plugin mirrors as the styles are written.
  */
 export function DirectionCache({ direction, children }: { direction: 'ltr' | 'rtl'; children: ReactNode }) {
-  return <CacheProvider value={caches[direction]}>{children}</CacheProvider>;
+  return <CacheProvider value={directionCaches[direction]}>{children}</CacheProvider>;
 }
