@@ -177,9 +177,10 @@ const styleRulesOf = (sheet: Sheet): StyleRule[] =>
 
 /** The rules of a document's sheets, by position, and the positions of those each key may match. */
 class RuleIndex {
-  readonly rules: StyleRule[] = [];
-  readonly everywhere: number[] = [];
-  readonly byKey = new Map<string, number[]>();
+  /** Each rule with its selector as jsdom reads it, read once here rather than on every match. */
+  private readonly rules: { rule: StyleRule; selector: string }[] = [];
+  private readonly everywhere: number[] = [];
+  private readonly byKey = new Map<string, number[]>();
   /** The sheets read, and how many rules each had then. */
   private readonly sheets: { sheet: Sheet; count: number }[] = [];
 
@@ -212,7 +213,7 @@ class RuleIndex {
       const selector = selectorOf(rule);
       // jsdom's `matches` answers false for a rule without a selector (@font-face, @keyframes).
       if (!selector) continue;
-      const position = this.rules.push(rule) - 1;
+      const position = this.rules.push({ rule, selector }) - 1;
       const keys = keysOf(selector);
       if (!keys) this.everywhere.push(position);
       else
@@ -260,9 +261,9 @@ const indexFor = (document: DocumentImpl) => {
 };
 
 /** jsdom's `matches`: its selector engine decides; a pseudo-element's rule never styles the element. */
-const matches = (rule: StyleRule, element: ElementImpl) => {
+const matches = (selector: string, element: ElementImpl) => {
   try {
-    const { match, pseudoElement } = element._ownerDocument._domSelector.check(selectorOf(rule)!, element);
+    const { match, pseudoElement } = element._ownerDocument._domSelector.check(selector, element);
     return match && !pseudoElement;
   } catch {
     return false;
@@ -283,8 +284,8 @@ const declarationFor = (element: ElementImpl): Declaration => {
       else declaration.setProperty(property, value, style.getPropertyPriority(property));
     }
   };
-  for (const rule of indexFor(element._ownerDocument).candidates(element))
-    if (matches(rule, element)) apply(rule.style);
+  for (const { rule, selector } of indexFor(element._ownerDocument).candidates(element))
+    if (matches(selector, element)) apply(rule.style);
   apply(element.style);
   cascade.set(element, declaration);
   return declaration;
